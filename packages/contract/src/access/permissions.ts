@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { MENU, MENU_BY_KEY } from './registry.ts';
+import { ACTIONS, type Action, type AppEnv, type MenuEntry } from './types.ts';
+
+export const actionSchema = z.enum(ACTIONS);
+
+/** One grant: an action on a menu entry. */
+export const grantSchema = z
+  .object({ entry: z.string().refine((k) => MENU_BY_KEY.has(k), 'Unknown menu entry'), action: actionSchema })
+  .strict()
+  .refine((g) => MENU_BY_KEY.get(g.entry)?.actions.includes(g.action) ?? false, {
+    message: 'This action does not exist for this menu entry',
+  });
+export type Grant = z.infer<typeof grantSchema>;
+
+/**
+ * What a route demands. `public` needs nothing, `authenticated` any signed-in user (own profile, sign-out),
+ * otherwise the action on at least one of the entries (the ssosis and cms screens over the same records both qualify).
+ */
+export type RoutePermission = 'public' | 'authenticated' | { entries: readonly string[]; action: Action };
+
+/** The permissions a signed-in user holds, as the server and the web app both read them. */
+export interface PermissionSet {
+  superAdmin: boolean;
+  grants: ReadonlySet<string>;
+}
+
+export const grantKey = (entry: string, action: Action) => `${entry}:${action}`;
+
+export function permissionSet(superAdmin: boolean, grants: Iterable<{ entry: string; action: Action }>): PermissionSet {
+  return { superAdmin, grants: new Set([...grants].map((g) => grantKey(g.entry, g.action))) };
+}
+
+export function can(perms: PermissionSet, entry: string, action: Action): boolean {
+  return perms.superAdmin || perms.grants.has(grantKey(entry, action));
+}
+
+export function allows(perms: PermissionSet | null, required: RoutePermission): 'ok' | 'unauthenticated' | 'forbidden' {
+  if (required === 'public') return 'ok';
+  if (!perms) return 'unauthenticated';
+  if (required === 'authenticated') return 'ok';
+  return required.entries.some((e) => can(perms, e, required.action)) ? 'ok' : 'forbidden';
+}
+
+/** Menu entries the user may view in this environment, menu order kept. */
+export function viewableMenu(perms: PermissionSet, env: AppEnv): MenuEntry[] {
+  return MENU.filter((e) => !e.hidden && (env === 'development' || e.envs.includes(env)) && can(perms, e.key, 'view'));
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+export const PASSWORD_MIN = 8;
+export const OTP_LENGTH = 6;
+
+export const usernameField = z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100);
+export const passwordField = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(200, 'Password is too long');
+export const otpField = z
+  .string({ error: 'OTP is required' })
+  .min(1, 'OTP is required')
+  .regex(/^\d{6}$/, 'OTP must be exactly 6 digits');
+
+/** A new password must be long enough and mix letters with digits or symbols. */
+export const newPasswordField = passwordField.refine((p) => /[A-Za-z]/.test(p) && /[^A-Za-z]/.test(p), {
+  message: 'Password must contain letters and at least one digit or symbol',
+});
+
+export const emailField = z.string().trim().toLowerCase().max(200).pipe(z.email('E-mail is not valid'));
+export const isoDateTime = z.string();

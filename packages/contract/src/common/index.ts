@@ -1,0 +1,3 @@
+export * from './envelope.ts';
+export * from './list-query.ts';
+export * from './fields.ts';

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { listQuery } from '../common/list-query.ts';
+
+export const auditRow = z.object({
+  id: z.number().int(),
+  actor_id: z.number().int().nullable(),
+  actor_name: z.string().nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.string().nullable(),
+  ip: z.string().nullable(),
+  at: z.string(),
+});
+export const auditDetail = auditRow.extend({ before: z.unknown(), after: z.unknown() });
+export type AuditRow = z.infer<typeof auditRow>;
+export type AuditDetail = z.infer<typeof auditDetail>;
+
+export const auditListQuery = listQuery(['at'] as const, {
+  actor_id: z.coerce.number().int().positive().optional(),
+  entity: z.string().trim().max(60).optional(),
+  action: z.string().trim().max(40).optional(),
+  date_from: z.iso.date().optional(),
+  date_to: z.iso.date().optional(),
+});
+export type AuditListQuery = z.infer<typeof auditListQuery>;

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { newPasswordField, otpField, passwordField, usernameField } from '../common/fields.ts';
+
+export const SUPER_ADMIN_ROLE = 'Super Admin';
+
+export const signInBody = z.object({ username: usernameField, password: passwordField }).strict();
+export const signInVerificationBody = signInBody.extend({ otp: otpField }).strict();
+export const forgotPasswordBody = z.object({ identifier: z.string().trim().min(1, 'Username or e-mail is required').max(200) }).strict();
+export const resetPasswordBody = z
+  .object({ token: z.string().min(10).max(200), password: newPasswordField, password_confirmation: z.string() })
+  .strict()
+  .refine((b) => b.password === b.password_confirmation, { path: ['password_confirmation'], message: 'Passwords do not match' });
+export const changePasswordBody = z
+  .object({ old_password: z.string().min(1, 'Current password is required'), password: newPasswordField, password_confirmation: z.string() })
+  .strict()
+  .refine((b) => b.password === b.password_confirmation, { path: ['password_confirmation'], message: 'Passwords do not match' })
+  .refine((b) => b.password !== b.old_password, { path: ['password'], message: 'The new password must differ from the current one' });
+export const idleBody = z.object({ type: z.literal('cms').default('cms') }).strict();
+
+export const management = z.object({ name: z.string(), type: z.string(), view: z.boolean() });
+
+export const signInData = z.object({
+  token: z.string(),
+  username: z.string(),
+  role: z.object({ name: z.string(), managements: z.array(management) }),
+  /** Seconds the verification code stays valid (Super Admin step only). */
+  otp_expires_in: z.number().int().optional(),
+});
+export type SignInData = z.infer<typeof signInData>;
+
+export const idleData = z.object({ is_idle: z.boolean(), idle_timeout_seconds: z.number().int() });
+
+export const profileData = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  role: z.object({ id: z.number().int(), name: z.string(), is_super: z.boolean() }),
+  /** `entry:action` strings; empty for Super Admin, who holds all. */
+  permissions: z.array(z.string()),
+  version: z.number().int(),
+});
+export type Profile = z.infer<typeof profileData>;
+
+export const profileUpdateBody = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(100),
+    phone: z.string().trim().regex(/^\+?\d{8,15}$/, 'Phone must be 8 to 15 digits').nullable().optional(),
+    version: z.number().int().min(1),
+  })
+  .strict();

@@ -1,0 +1,6 @@
+export * from './auth.schema.ts';
+export * from './user.schema.ts';
+export * from './role.schema.ts';
+export * from './audit.schema.ts';
+export * from './legal.schema.ts';
+export * from './mail.schema.ts';

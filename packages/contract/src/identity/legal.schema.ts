@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+export const LEGAL_KINDS = ['terms', 'privacy'] as const;
+export const legalKindParam = z.object({ kind: z.enum(LEGAL_KINDS) }).strict();
+export const legalQuery = z
+  .object({ variant: z.enum(['consumer', 'voucher-partner']).default('consumer'), language: z.enum(['en', 'id']).default('id') })
+  .strict();
+export const legalDocument = z.object({
+  kind: z.string(),
+  variant: z.string(),
+  language: z.string(),
+  title: z.string(),
+  body_html: z.string(),
+  published_at: z.string(),
+});

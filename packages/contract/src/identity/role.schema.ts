@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { grantSchema } from '../access/permissions.ts';
+import { listQuery } from '../common/list-query.ts';
+
+export const roleRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  is_super: z.boolean(),
+  status: z.number().int(),
+  user_count: z.number().int(),
+  permission_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  updated_by_name: z.string().nullable(),
+  version: z.number().int(),
+});
+export type RoleRow = z.infer<typeof roleRow>;
+
+export const roleDetail = roleRow.extend({ permissions: z.array(z.object({ entry: z.string(), action: z.string() })) });
+export type RoleDetail = z.infer<typeof roleDetail>;
+
+const roleFields = {
+  name: z.string().trim().min(2, 'Name must be at least 2 characters').max(60),
+  description: z.string().trim().max(300).nullable().optional(),
+  status: z.union([z.literal(1), z.literal(2)]).default(1),
+  permissions: z.array(grantSchema).max(2000).default([]),
+};
+export const roleCreateBody = z.object(roleFields).strict();
+export const roleUpdateBody = z.object({ ...roleFields, version: z.number().int().min(1) }).strict();
+export type RoleCreate = z.infer<typeof roleCreateBody>;
+export type RoleUpdate = z.infer<typeof roleUpdateBody>;
+
+export const roleListQuery = listQuery(['created_at', 'name', 'updated_at'] as const, {
+  status: z.coerce.number().int().min(1).max(3).optional(),
+});
+
+export const rolePermissionQuery = z.object({ role_id: z.coerce.number().int().positive() }).strict();
+export const rolePermissionUpdateBody = z
+  .object({ role_id: z.number().int().positive(), permissions: z.array(grantSchema).max(2000), version: z.number().int().min(1) })
+  .strict();
+
+/** One row of `permission/list`: a menu entry with the actions it offers. */
+export const permissionItem = z.object({
+  entry: z.string(),
+  area: z.string(),
+  group: z.string(),
+  label: z.string(),
+  route: z.string(),
+  actions: z.array(z.string()),
+});

@@ -1,0 +1,5 @@
+export * from './common/index.ts';
+export * from './enums/index.ts';
+export * from './access/index.ts';
+export * from './identity/index.ts';
+export * from './format/index.ts';

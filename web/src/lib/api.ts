@@ -1,0 +1,74 @@
+import type { ErrorBody } from '@portal/contract';
+
+/** An API failure carrying the server's status and error body. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Partial<ErrorBody> | string | null,
+  ) {
+    super(errorText(body, status));
+  }
+}
+
+/**
+ * The toast text, in section 8's order of preference: the body's error field, else message, else the raw body, else
+ * 'Something went wrong'. The error field carries a code (`conflict`), so a human message, when present, is preferred.
+ */
+function errorText(body: Partial<ErrorBody> | string | null, status: number): string {
+  if (typeof body === 'string' && body.trim()) return body.slice(0, 300);
+  if (body && typeof body === 'object') return body.message || body.error || `Request failed (${status})`;
+  return 'Something went wrong';
+}
+
+type Listener = (status: number) => void;
+const unauthorizedListeners = new Set<Listener>();
+/** The session layer subscribes here: any 401 signs the user out. */
+export function onUnauthorized(listener: Listener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+export type Query = Record<string, string | number | boolean | undefined | null>;
+
+export function toQueryString(query?: Query): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+async function request<T>(method: string, path: string, body?: unknown, query?: Query): Promise<T> {
+  const res = await fetch(`/api/v1/${path}${toQueryString(query)}`, {
+    method,
+    credentials: 'same-origin',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let parsed: unknown = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = text;
+  }
+  if (!res.ok) {
+    if (res.status === 401 && !path.startsWith('auth/sign-in')) unauthorizedListeners.forEach((l) => l(401));
+    throw new ApiError(res.status, parsed as Partial<ErrorBody> | string | null);
+  }
+  return parsed as T;
+}
+
+/** Typed calls to `/api/v1`. Every answer is the `{ message, data }` envelope. */
+export const api = {
+  get: <T>(path: string, query?: Query) => request<{ message: string; data: T }>('GET', path, undefined, query),
+  post: <T>(path: string, body?: unknown) => request<{ message: string; data: T }>('POST', path, body ?? {}),
+  put: <T>(path: string, body?: unknown) => request<{ message: string; data: T }>('PUT', path, body ?? {}),
+  patch: <T>(path: string, body?: unknown) => request<{ message: string; data: T }>('PATCH', path, body ?? {}),
+  delete: <T>(path: string, query?: Query) => request<{ message: string; data: T }>('DELETE', path, undefined, query),
+};
+
+export interface Paged<T> {
+  data: T[];
+  meta: { page: number; limit: number; total: number; total_kind: 'exact' | 'estimate' };
+}
