@@ -24,4 +24,6 @@ export const EXPORT_STATUS = enumTable([
   { value: 2, label: 'Ready to download', color: 'green' },
 ] as const);
 
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'sign-in', 'sign-out', 'password-change', 'password-reset', 'permission-update'] as const;
+/** What the log-history filters offer; later domains add their entities here. */
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'sign-in', 'sign-out', 'password-change', 'password-reset', 'permission-update', 'account-locked'] as const;
+export const AUDIT_ENTITIES = ['user', 'role', 'session', 'profile'] as const;

@@ -49,3 +49,6 @@ export const permissionItem = z.object({
   route: z.string(),
   actions: z.array(z.string()),
 });
+
+/** The two menu entries over the same role records (ssosis and cms); either grants access. */
+export const ROLE_ENTRIES = ['ssosis.role-management', 'cms.role'] as const;

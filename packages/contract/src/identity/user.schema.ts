@@ -47,3 +47,6 @@ export const userOption = z.object({ id: z.number().int(), username: z.string(),
 
 export const adminResetPasswordBody = z.object({ password: newPasswordField.optional() }).strict();
 export const usernamesBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(1000) }).strict();
+
+/** The two menu entries over the same user records (ssosis and cms); either grants access. */
+export const USER_ENTRIES = ['ssosis.user-management', 'cms.user'] as const;

@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { APP_ENVS } from '@portal/contract';
+
+const int = (def: number) => z.coerce.number().int().positive().default(def);
+
+const envSchema = z.object({
+  PORT: int(3000),
+  HOST: z.string().default('0.0.0.0'),
+  APP_ENV: z.enum(APP_ENVS).default('development'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  PUBLIC_URL: z.string().url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Loyalty Portal <no-reply@portal.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_IDLE_SECONDS: int(30 * 60),
+  SESSION_TTL_HOURS: int(12),
+  OTP_TTL_SECONDS: int(5 * 60),
+  OTP_RESEND_SECONDS: int(60),
+  LOGIN_MAX_FAILURES: int(5),
+  LOCKOUT_MINUTES: int(15),
+  RESET_TOKEN_MINUTES: int(30),
+  AUTH_RATE_LIMIT: int(30),
+  AUTH_RATE_WINDOW_SECONDS: int(15 * 60),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = z.infer<typeof envSchema> & { webDist: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  const webDist = parsed.data.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');
+  return { ...parsed.data, webDist, ...overrides };
+}
+
+/** The outbox and its API exist only without SMTP and outside production. */
+export const devMailboxEnabled = (c: Config) => !c.SMTP_URL && c.APP_ENV !== 'production';

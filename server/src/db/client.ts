@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle: the same query API as Db. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Where the data lives, for the startup log. */
+  describe: string;
+  /** Runs parameterless, possibly multi-statement SQL (migrations). */
+  exec(sqlText: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function fromPglite(client: PGlite, describe: string, ownsClient = true): Database {
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    kind: 'pglite',
+    describe,
+    exec: async (sqlText) => {
+      await client.exec(sqlText);
+    },
+    close: async () => {
+      if (ownsClient) await client.close();
+    },
+  };
+}
+
+export function fromPgPool(pool: pg.Pool, describe: string): Database {
+  return {
+    db: drizzlePg(pool, { schema }) as unknown as Db,
+    kind: 'postgres',
+    describe,
+    exec: async (sqlText) => {
+      await pool.query(sqlText);
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** PostgreSQL when a URL is given, else embedded PGlite keeping its files under dataDir. */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; searchPath?: string }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
+    });
+    await pool.query('select 1');
+    const url = new URL(opts.databaseUrl);
+    return fromPgPool(pool, `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`);
+  }
+  const dir = path.resolve(opts.dataDir, 'pglite');
+  fs.mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  return fromPglite(client, `embedded PGlite in ${dir}`);
+}
+
+/** Rows of a raw SQL query; both drivers answer `{ rows }`. */
+export async function queryRows<T extends Record<string, unknown> = Record<string, unknown>>(db: Db | Tx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

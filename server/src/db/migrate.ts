@@ -1,0 +1,34 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from './client.ts';
+
+const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
+
+interface Journal {
+  entries: { idx: number; tag: string }[];
+}
+
+/**
+ * Applies drizzle-kit's generated SQL in journal order, each migration in its own transaction, recorded in
+ * `schema_migrations` of the current schema. Schema qualifiers are dropped so a test can migrate into its own schema
+ * through search_path.
+ */
+export async function migrate(database: Database): Promise<string[]> {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as Journal;
+  await database.exec('create table if not exists schema_migrations (tag text primary key, applied_at timestamptz not null default now())');
+  const done = await queryRows<{ tag: string }>(database.db, sql`select tag from schema_migrations`);
+  const applied = new Set(done.map((r) => r.tag));
+  const ran: string[] = [];
+  for (const entry of [...journal.entries].sort((a, b) => a.idx - b.idx)) {
+    if (applied.has(entry.tag)) continue;
+    const text = fs.readFileSync(path.join(MIGRATIONS_DIR, `${entry.tag}.sql`), 'utf8').replaceAll('"public".', '');
+    const statements = text.split('--> statement-breakpoint').map((s) => s.trim()).filter(Boolean);
+    await database.db.transaction(async (tx) => {
+      for (const statement of statements) await tx.execute(sql.raw(statement));
+      await tx.execute(sql`insert into schema_migrations (tag) values (${entry.tag})`);
+    });
+    ran.push(entry.tag);
+  }
+  return ran;
+}

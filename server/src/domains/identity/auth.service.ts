@@ -1,0 +1,246 @@
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { MENU_BY_KEY, SUPER_ADMIN_ROLE, type SignInData } from '@portal/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import { passwordResets, rolePermissions, roles, signInChallenges, users } from '../../db/schema/index.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError, badRequest, tooMany, unauthorized } from '../../platform/errors.ts';
+import { composeMail, type Mailer } from '../../platform/mail.ts';
+import type { Actor } from '../../platform/request-context.ts';
+import { hashSecret, hashToken, newOtp, newToken, verifySecret } from '../../platform/tokens.ts';
+import type { SessionService } from './session.service.ts';
+
+export interface AuthSettings {
+  otpTtlSeconds: number;
+  otpResendSeconds: number;
+  maxFailures: number;
+  lockoutMinutes: number;
+  resetTokenMinutes: number;
+  /** Where links in e-mails point. */
+  publicUrl: string;
+}
+
+export interface Caller {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+const INVALID_CREDENTIALS = 'Invalid username or password';
+const MAX_CODE_ATTEMPTS = 5;
+// Verified against when the account does not exist, so an unknown name costs the same time as a wrong password.
+const DUMMY_HASH = hashSecret('not-a-real-password-0');
+
+type UserWithRole = typeof users.$inferSelect & { roleName: string; isSuper: boolean; roleStatus: number };
+
+export class AuthService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly mailer: Mailer,
+    private readonly sessions: SessionService,
+    private readonly settings: AuthSettings,
+  ) {}
+
+  private async findByIdentifier(identifier: string): Promise<UserWithRole | null> {
+    const id = identifier.trim().toLowerCase();
+    const rows = await this.db
+      .select({ user: users, roleName: roles.name, isSuper: roles.isSuper, roleStatus: roles.status })
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .where(and(isNull(users.deletedAt), or(sql`lower(${users.username}) = ${id}`, sql`lower(${users.email}) = ${id}`)))
+      .limit(1);
+    const row = rows[0];
+    return row ? { ...row.user, roleName: row.roleName, isSuper: row.isSuper, roleStatus: row.roleStatus } : null;
+  }
+
+  /** Checks credentials and the lockout; counts a failure and locks after too many. */
+  private async checkCredentials(username: string, password: string, caller: Caller): Promise<UserWithRole> {
+    const user = await this.findByIdentifier(username);
+    const now = this.clock.now();
+    if (!user) {
+      await verifySecret(await DUMMY_HASH, password);
+      throw unauthorized(INVALID_CREDENTIALS);
+    }
+    if (user.lockedUntil && user.lockedUntil > now) throw this.lockedError(user.lockedUntil);
+    const ok = await verifySecret(user.passwordHash, password);
+    if (!ok) {
+      await this.db.transaction(async (tx) => {
+        const failures = user.failedAttempts + 1;
+        const lock = failures >= this.settings.maxFailures;
+        const lockedUntil = lock ? new Date(now.getTime() + this.settings.lockoutMinutes * 60_000) : null;
+        await tx.update(users).set({ failedAttempts: lock ? 0 : failures, lockedUntil }).where(eq(users.id, user.id));
+        if (lock) {
+          await writeAudit(tx, { actor: null, ip: caller.ip, now }, { action: 'account-locked', entity: 'user', entityId: user.id, after: { locked_until: lockedUntil } });
+        }
+      });
+      if (user.failedAttempts + 1 >= this.settings.maxFailures) throw this.lockedError(new Date(now.getTime() + this.settings.lockoutMinutes * 60_000));
+      throw unauthorized(INVALID_CREDENTIALS);
+    }
+    // An inactive account is told apart only after the right password, so the answer reveals nothing to a guesser.
+    if (user.status !== 1) throw new AppError(403, 'account_inactive', 'This account is inactive. Contact your administrator.');
+    return user;
+  }
+
+  private lockedError(until: Date): AppError {
+    const minutes = Math.max(1, Math.ceil((until.getTime() - this.clock.now().getTime()) / 60_000));
+    return tooMany(`Too many failed sign-in attempts. The account is locked; try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+  }
+
+  private async managements(user: UserWithRole): Promise<SignInData['role']['managements']> {
+    if (user.isSuper) return [];
+    const grants = await this.db.select().from(rolePermissions).where(and(eq(rolePermissions.roleId, user.roleId), eq(rolePermissions.action, 'view')));
+    return grants.flatMap((g) => {
+      const entry = MENU_BY_KEY.get(g.entry);
+      return entry ? [{ name: entry.key, type: entry.area, view: true }] : [];
+    });
+  }
+
+  private async startSession(user: UserWithRole, caller: Caller, method: string): Promise<SignInData> {
+    const now = this.clock.now();
+    const token = await this.db.transaction(async (tx) => {
+      await tx.update(users).set({ failedAttempts: 0, lockedUntil: null, lastSignInAt: now }).where(eq(users.id, user.id));
+      const t = await this.sessions.open(tx, user.id, caller.ip, caller.userAgent);
+      await writeAudit(tx, { actor: { userId: user.id, name: user.name }, ip: caller.ip, now }, { action: 'sign-in', entity: 'session', entityId: user.id, after: { method } });
+      return t;
+    });
+    return { token, username: user.username, role: { name: user.roleName, managements: await this.managements(user) } };
+  }
+
+  /** Step one. A Super Admin gets a code by e-mail and an empty token; everyone else a session. */
+  async signIn(username: string, password: string, caller: Caller): Promise<{ data: SignInData; message: string }> {
+    const user = await this.checkCredentials(username, password, caller);
+    if (!user.isSuper) return { data: await this.startSession(user, caller, 'password'), message: 'Login Success' };
+    await this.sendCode(user);
+    return {
+      data: { token: '', username: user.username, role: { name: SUPER_ADMIN_ROLE, managements: [] }, otp_expires_in: this.settings.otpTtlSeconds },
+      message: 'Verification has been sent to your email',
+    };
+  }
+
+  private async sendCode(user: UserWithRole): Promise<void> {
+    const now = this.clock.now();
+    const latest = await this.db
+      .select({ createdAt: signInChallenges.createdAt })
+      .from(signInChallenges)
+      .where(eq(signInChallenges.userId, user.id))
+      .orderBy(desc(signInChallenges.createdAt))
+      .limit(1);
+    const last = latest[0]?.createdAt;
+    if (last && now.getTime() - last.getTime() < this.settings.otpResendSeconds * 1000) {
+      const wait = Math.ceil((last.getTime() + this.settings.otpResendSeconds * 1000 - now.getTime()) / 1000);
+      throw tooMany(`Please wait ${wait} seconds before requesting a new verification code.`);
+    }
+    const code = newOtp();
+    const codeHash = await hashSecret(code);
+    await this.db.transaction(async (tx) => {
+      // A new code voids every earlier one.
+      await tx.update(signInChallenges).set({ consumedAt: now }).where(and(eq(signInChallenges.userId, user.id), isNull(signInChallenges.consumedAt)));
+      await tx.insert(signInChallenges).values({ userId: user.id, codeHash, createdAt: now, expiresAt: new Date(now.getTime() + this.settings.otpTtlSeconds * 1000) });
+    });
+    const minutes = Math.round(this.settings.otpTtlSeconds / 60);
+    await this.mailer.send(
+      composeMail(user.email, 'Your sign-in verification code', [
+        `Hello ${user.name},`,
+        `Your verification code is ${code}. It is valid for ${minutes} minutes and can be used once.`,
+        'If you did not try to sign in, change your password and tell your administrator.',
+      ]),
+    );
+  }
+
+  /** Step two for a Super Admin: password again plus the 6-digit code. */
+  async verify(username: string, password: string, otp: string, caller: Caller): Promise<SignInData> {
+    const user = await this.checkCredentials(username, password, caller);
+    if (!user.isSuper) throw badRequest('Verification is not required for this account');
+    const now = this.clock.now();
+    const rows = await this.db
+      .select()
+      .from(signInChallenges)
+      .where(and(eq(signInChallenges.userId, user.id), isNull(signInChallenges.consumedAt)))
+      .orderBy(desc(signInChallenges.createdAt))
+      .limit(1);
+    const challenge = rows[0];
+    if (!challenge || challenge.expiresAt <= now) throw unauthorized('The verification code has expired. Request a new code.');
+    if (challenge.attempts >= MAX_CODE_ATTEMPTS) throw unauthorized('Too many wrong codes. Request a new code.');
+    if (!(await verifySecret(challenge.codeHash, otp))) {
+      const attempts = challenge.attempts + 1;
+      await this.db
+        .update(signInChallenges)
+        .set({ attempts, ...(attempts >= MAX_CODE_ATTEMPTS ? { consumedAt: now } : {}) })
+        .where(eq(signInChallenges.id, challenge.id));
+      throw unauthorized(attempts >= MAX_CODE_ATTEMPTS ? 'Too many wrong codes. Request a new code.' : 'Invalid verification code');
+    }
+    // Single use: only the request that flips consumed_at may open the session.
+    const consumed = await this.db
+      .update(signInChallenges)
+      .set({ consumedAt: now })
+      .where(and(eq(signInChallenges.id, challenge.id), isNull(signInChallenges.consumedAt)))
+      .returning({ id: signInChallenges.id });
+    if (consumed.length === 0) throw unauthorized('The verification code has already been used. Request a new code.');
+    return this.startSession(user, caller, 'password+otp');
+  }
+
+  async signOut(actor: Actor, caller: Caller): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await this.sessions.revoke(actor.sessionId, tx);
+      await writeAudit(tx, { actor: { userId: actor.userId, name: actor.name }, ip: caller.ip, now: this.clock.now() }, { action: 'sign-out', entity: 'session', entityId: actor.userId });
+    });
+  }
+
+  /** Sends a one-time reset link when the account exists; the caller answers the same either way. */
+  async forgotPassword(identifier: string): Promise<void> {
+    const user = await this.findByIdentifier(identifier);
+    if (!user || user.status !== 1) return;
+    await this.sendResetLink(user, 'You asked to reset your password.');
+  }
+
+  async sendResetLink(user: { id: number; email: string; name: string }, reason: string, tx?: Tx): Promise<void> {
+    const token = newToken();
+    const now = this.clock.now();
+    const run = async (t: Tx | Db) => {
+      await t.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+      await t.insert(passwordResets).values({ userId: user.id, tokenHash: hashToken(token), createdAt: now, expiresAt: new Date(now.getTime() + this.settings.resetTokenMinutes * 60_000) });
+    };
+    if (tx) await run(tx);
+    else await this.db.transaction(run);
+    await this.mailer.send(
+      composeMail(
+        user.email,
+        'Reset your Loyalty Portal password',
+        [`Hello ${user.name},`, reason, `The link below is valid for ${this.settings.resetTokenMinutes} minutes and works once. If you did not ask for this, ignore this e-mail.`],
+        { label: 'Set a new password', url: `${this.settings.publicUrl}/reset-password?token=${encodeURIComponent(token)}` },
+      ),
+    );
+  }
+
+  async resetPassword(token: string, password: string, caller: Caller): Promise<void> {
+    const now = this.clock.now();
+    const hashed = await hashSecret(password);
+    await this.db.transaction(async (tx) => {
+      const used = await tx
+        .update(passwordResets)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+        .returning({ userId: passwordResets.userId });
+      const userId = used[0]?.userId;
+      if (!userId) throw badRequest('This reset link is invalid or has expired. Ask for a new one.');
+      await tx.update(users).set({ passwordHash: hashed, passwordChangedAt: now, failedAttempts: 0, lockedUntil: null }).where(eq(users.id, userId));
+      await this.sessions.revokeAllOf(userId, tx);
+      await writeAudit(tx, { actor: null, ip: caller.ip, now }, { action: 'password-reset', entity: 'user', entityId: userId });
+    });
+  }
+
+  async changePassword(actor: Actor, oldPassword: string, password: string, caller: Caller): Promise<void> {
+    const rows = await this.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, actor.userId));
+    const current = rows[0];
+    if (!current || !(await verifySecret(current.hash, oldPassword))) {
+      throw badRequest('The current password is wrong', [{ path: 'old_password', message: 'The current password is wrong' }]);
+    }
+    const hashed = await hashSecret(password);
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash: hashed, passwordChangedAt: now }).where(eq(users.id, actor.userId));
+      await this.sessions.revokeAllOf(actor.userId, tx);
+      await writeAudit(tx, { actor: { userId: actor.userId, name: actor.name }, ip: caller.ip, now }, { action: 'password-change', entity: 'user', entityId: actor.userId });
+    });
+  }
+}

@@ -1,0 +1,157 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Grant, RoleCreate, RoleDetail, RoleRow, RoleUpdate } from '@portal/contract';
+import type { z } from 'zod';
+import type { roleListQuery } from '@portal/contract';
+import { queryRows, type Db, type Tx } from '../../db/client.ts';
+import { rolePermissions, roles } from '../../db/schema/index.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { staleVersion } from '../../platform/concurrency.ts';
+import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
+import { iso, likePattern, pagedList, whereOf } from '../../platform/pagination.ts';
+import type { Actor } from '../../platform/request-context.ts';
+
+type RoleListQuery = z.infer<typeof roleListQuery>;
+
+const ROLE_SELECT = sql`select r.id, r.name, r.description, r.is_super, r.status, r.created_at, r.updated_at, r.version,
+  ub.name as updated_by_name,
+  (select count(*)::int from users u where u.role_id = r.id and u.deleted_at is null) as user_count,
+  (select count(*)::int from role_permissions p where p.role_id = r.id) as permission_count`;
+const ROLE_FROM = sql`from roles r left join users ub on ub.id = r.updated_by`;
+const SORT: Record<RoleListQuery['sort_by'], string> = { created_at: 'r.created_at', name: 'lower(r.name)', updated_at: 'r.updated_at' };
+
+function toRow(r: Record<string, unknown>): RoleRow {
+  return {
+    id: Number(r.id),
+    name: String(r.name),
+    description: (r.description as string | null) ?? null,
+    is_super: Boolean(r.is_super),
+    status: Number(r.status),
+    user_count: Number(r.user_count),
+    permission_count: Number(r.permission_count),
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
+    updated_by_name: (r.updated_by_name as string | null) ?? null,
+    version: Number(r.version),
+  };
+}
+
+/** Grants sorted and de-duplicated, so audit before/after compare cleanly. */
+const normalise = (grants: Grant[]): Grant[] =>
+  [...new Map(grants.map((g) => [`${g.entry}:${g.action}`, g])).values()].sort((a, b) => `${a.entry}:${a.action}`.localeCompare(`${b.entry}:${b.action}`));
+
+/** Giving any action on an entry gives its view too: an edit right on a screen one cannot open is meaningless. */
+const withView = (grants: Grant[]): Grant[] => normalise([...grants, ...grants.map((g) => ({ entry: g.entry, action: 'view' as const }))]);
+
+export class RoleService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(q: RoleListQuery) {
+    const where = whereOf([
+      sql`r.deleted_at is null`,
+      q.search ? sql`(r.name ilike ${likePattern(q.search)} or r.description ilike ${likePattern(q.search)})` : undefined,
+      q.status ? sql`r.status = ${q.status}` : undefined,
+    ]);
+    const dir = q.sort_dir === 'asc' ? sql`asc` : sql`desc`;
+    const page = await pagedList(this.db, {
+      select: ROLE_SELECT,
+      from: ROLE_FROM,
+      where,
+      orderBy: sql`${sql.raw(SORT[q.sort_by])} ${dir}, r.id ${dir}`,
+      page: q.is_all ? { page: 1, limit: 1000 } : q,
+    });
+    return { data: page.data.map(toRow), meta: page.meta };
+  }
+
+  async get(id: number, tx: Db | Tx = this.db): Promise<RoleDetail> {
+    const row = (await queryRows(tx, sql`${ROLE_SELECT} ${ROLE_FROM} where r.id = ${id} and r.deleted_at is null`))[0];
+    if (!row) throw notFound('Role');
+    const grants = await tx.select({ entry: rolePermissions.entry, action: rolePermissions.action }).from(rolePermissions).where(eq(rolePermissions.roleId, id));
+    return { ...toRow(row), permissions: normalise(grants as Grant[]) };
+  }
+
+  private async assertNameFree(tx: Tx, name: string, exceptId?: number): Promise<void> {
+    const clash = await tx
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(isNull(roles.deletedAt), sql`lower(${roles.name}) = ${name.toLowerCase()}`, exceptId ? sql`${roles.id} <> ${exceptId}` : undefined));
+    if (clash.length) throw conflict(`A role named ${name} already exists`);
+  }
+
+  private async replaceGrants(tx: Tx, roleId: number, grants: Grant[]): Promise<void> {
+    await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
+    const all = withView(grants);
+    if (all.length) await tx.insert(rolePermissions).values(all.map((g) => ({ roleId, entry: g.entry, action: g.action })));
+  }
+
+  async create(body: RoleCreate, actor: Actor, ip: string | null): Promise<RoleDetail> {
+    return this.db.transaction(async (tx) => {
+      await this.assertNameFree(tx, body.name);
+      const now = this.clock.now();
+      const [created] = await tx
+        .insert(roles)
+        .values({ name: body.name, description: body.description ?? null, status: body.status, createdAt: now, updatedAt: now, createdBy: actor.userId, updatedBy: actor.userId })
+        .returning({ id: roles.id });
+      await this.replaceGrants(tx, created!.id, body.permissions);
+      const after = await this.get(created!.id, tx);
+      await writeAudit(tx, { actor, ip, now }, { action: 'create', entity: 'role', entityId: after.id, after: auditView(after) });
+      return after;
+    });
+  }
+
+  /** Locks the row at the expected version, or explains why it cannot be changed. */
+  private async lockForChange(tx: Tx, id: number, version: number): Promise<RoleDetail> {
+    const before = await this.get(id, tx);
+    if (before.is_super) throw unprocessable('The Super Admin role holds every permission and cannot be changed');
+    if (before.version !== version) throw staleVersion('role', before.updated_by_name, before.updated_at);
+    const bumped = await tx
+      .update(roles)
+      .set({ version: sql`${roles.version} + 1`, updatedAt: this.clock.now(), updatedBy: null })
+      .where(and(eq(roles.id, id), eq(roles.version, version)))
+      .returning({ id: roles.id });
+    if (!bumped.length) {
+      const latest = await this.get(id, tx);
+      throw staleVersion('role', latest.updated_by_name, latest.updated_at);
+    }
+    return before;
+  }
+
+  async update(id: number, body: RoleUpdate, actor: Actor, ip: string | null): Promise<RoleDetail> {
+    return this.db.transaction(async (tx) => {
+      const before = await this.lockForChange(tx, id, body.version);
+      await this.assertNameFree(tx, body.name, id);
+      await tx.update(roles).set({ name: body.name, description: body.description ?? null, status: body.status, updatedBy: actor.userId }).where(eq(roles.id, id));
+      await this.replaceGrants(tx, id, body.permissions);
+      const after = await this.get(id, tx);
+      await writeAudit(tx, { actor, ip, now: this.clock.now() }, { action: 'update', entity: 'role', entityId: id, before: auditView(before), after: auditView(after) });
+      return after;
+    });
+  }
+
+  async updatePermissions(id: number, grants: Grant[], version: number, actor: Actor, ip: string | null): Promise<RoleDetail> {
+    return this.db.transaction(async (tx) => {
+      const before = await this.lockForChange(tx, id, version);
+      await tx.update(roles).set({ updatedBy: actor.userId }).where(eq(roles.id, id));
+      await this.replaceGrants(tx, id, grants);
+      const after = await this.get(id, tx);
+      await writeAudit(tx, { actor, ip, now: this.clock.now() }, { action: 'permission-update', entity: 'role', entityId: id, before: { permissions: before.permissions }, after: { permissions: after.permissions } });
+      return after;
+    });
+  }
+
+  async remove(id: number, actor: Actor, ip: string | null): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const before = await this.get(id, tx);
+      if (before.is_super) throw unprocessable('The Super Admin role cannot be deleted');
+      if (before.user_count > 0) throw conflict(`The role ${before.name} is still assigned to ${before.user_count} user${before.user_count === 1 ? '' : 's'}; move them to another role first`);
+      await tx.update(roles).set({ deletedAt: this.clock.now(), updatedBy: actor.userId, version: sql`${roles.version} + 1` }).where(eq(roles.id, id));
+      await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, id));
+      await writeAudit(tx, { actor, ip, now: this.clock.now() }, { action: 'delete', entity: 'role', entityId: id, before: auditView(before) });
+    });
+  }
+}
+
+const auditView = (r: RoleDetail) => ({ name: r.name, description: r.description, status: r.status, permissions: r.permissions.map((g) => `${g.entry}:${g.action}`) });

@@ -1,0 +1,112 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { permissionSet } from '@portal/contract';
+import type { Action } from '@portal/contract';
+import { queryRows, type Db, type Tx } from '../../db/client.ts';
+import { sessions } from '../../db/schema/index.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Actor } from '../../platform/request-context.ts';
+import type { SessionResolver } from '../../platform/access-guard.ts';
+import { hashToken, newToken } from '../../platform/tokens.ts';
+
+export interface SessionSettings {
+  idleSeconds: number;
+  ttlHours: number;
+}
+
+interface SessionRow extends Record<string, unknown> {
+  session_id: number;
+  last_seen_at: string | Date;
+  user_id: number;
+  username: string;
+  name: string;
+  role_id: number;
+  role_name: string;
+  is_super: boolean;
+  role_status: number;
+  grants: string[] | null;
+}
+
+/** Activity is written at most once a minute per session, not on every request. */
+const TOUCH_EVERY_MS = 60_000;
+
+export class SessionService implements SessionResolver {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly settings: SessionSettings,
+  ) {}
+
+  /** Opens a new session (a new id at every sign-in) and returns its token; only the token's hash is stored. */
+  async open(tx: Tx, userId: number, ip: string | null, userAgent: string | null): Promise<string> {
+    const token = newToken();
+    const now = this.clock.now();
+    await tx.insert(sessions).values({
+      tokenHash: hashToken(token),
+      userId,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + this.settings.ttlHours * 3_600_000),
+      ip,
+      userAgent: userAgent?.slice(0, 300) ?? null,
+    });
+    return token;
+  }
+
+  async resolve(token: string, opts: { allowIdle: boolean; via: 'cookie' | 'bearer' }): Promise<Actor | null> {
+    const now = this.clock.now();
+    const rows = await queryRows<SessionRow>(this.db, sql`
+      select s.id as session_id, s.last_seen_at, u.id as user_id, u.username, u.name, u.role_id,
+             r.name as role_name, r.is_super, r.status as role_status,
+             array_remove(array_agg(rp.entry || ':' || rp.action), null) as grants
+      from sessions s
+      join users u on u.id = s.user_id and u.deleted_at is null and u.status = 1
+      join roles r on r.id = u.role_id
+      left join role_permissions rp on rp.role_id = r.id
+      where s.token_hash = ${hashToken(token)} and s.revoked_at is null and s.expires_at > ${now.toISOString()}
+      group by s.id, u.id, r.id`);
+    const row = rows[0];
+    if (!row) return null;
+    const lastSeen = new Date(row.last_seen_at).getTime();
+    const idle = now.getTime() - lastSeen > this.settings.idleSeconds * 1000;
+    if (idle && !opts.allowIdle) {
+      await this.revoke(row.session_id);
+      return null;
+    }
+    if (!opts.allowIdle && now.getTime() - lastSeen > TOUCH_EVERY_MS) {
+      await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session_id));
+    }
+    const active = row.role_status === 1;
+    const grants = active ? (row.grants ?? []).map((g) => {
+      const [entry = '', action = 'view'] = g.split(':');
+      return { entry, action: action as Action };
+    }) : [];
+    return {
+      userId: row.user_id,
+      username: row.username,
+      name: row.name,
+      roleId: row.role_id,
+      roleName: row.role_name,
+      perms: permissionSet(row.is_super && active, grants),
+      sessionId: row.session_id,
+      via: opts.via,
+    };
+  }
+
+  /** Seconds since the session's last activity, for auth/idle (which itself is not activity). */
+  async idleState(sessionId: number): Promise<boolean> {
+    const rows = await this.db.select({ lastSeenAt: sessions.lastSeenAt }).from(sessions).where(eq(sessions.id, sessionId));
+    const last = rows[0]?.lastSeenAt;
+    return !last || this.clock.now().getTime() - last.getTime() > this.settings.idleSeconds * 1000;
+  }
+
+  async revoke(sessionId: number, tx: Db | Tx = this.db): Promise<void> {
+    await tx.update(sessions).set({ revokedAt: this.clock.now() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  }
+
+  /** Ends every session of a user (password change, deactivation, deletion), optionally keeping one. */
+  async revokeAllOf(userId: number, tx: Db | Tx = this.db, keepSessionId?: number): Promise<void> {
+    const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+    if (keepSessionId !== undefined) conditions.push(ne(sessions.id, keepSessionId));
+    await tx.update(sessions).set({ revokedAt: this.clock.now() }).where(and(...conditions));
+  }
+}

@@ -1,0 +1,211 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { UserCreate, UserListQuery, UserRow, UserUpdate } from '@portal/contract';
+import { queryRows, type Db, type Tx } from '../../db/client.ts';
+import { roles, users } from '../../db/schema/index.ts';
+import { writeAudit, type AuditContext } from '../../platform/audit.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { staleVersion } from '../../platform/concurrency.ts';
+import { conflict, notFound, unprocessable, badRequest } from '../../platform/errors.ts';
+import { iso, isoOrNull, likePattern, pagedList, whereOf } from '../../platform/pagination.ts';
+import type { Actor } from '../../platform/request-context.ts';
+import { hashSecret } from '../../platform/tokens.ts';
+import type { AuthService } from './auth.service.ts';
+import type { SessionService } from './session.service.ts';
+
+const USER_SELECT = sql`select u.id, u.username, u.email, u.name, u.phone, u.role_id, r.name as role_name, u.status, u.locked_until,
+  u.last_sign_in_at, u.created_at, u.updated_at, ub.name as updated_by_name, u.version`;
+const USER_FROM = sql`from users u join roles r on r.id = u.role_id left join users ub on ub.id = u.updated_by`;
+
+const SORT_COLUMNS: Record<UserListQuery['sort_by'], string> = {
+  created_at: 'u.created_at',
+  username: 'lower(u.username)',
+  name: 'lower(u.name)',
+  email: 'lower(u.email)',
+  updated_at: 'u.updated_at',
+};
+
+function toRow(r: Record<string, unknown>): UserRow {
+  return {
+    id: Number(r.id),
+    username: String(r.username),
+    email: String(r.email),
+    name: String(r.name),
+    phone: (r.phone as string | null) ?? null,
+    role_id: Number(r.role_id),
+    role_name: String(r.role_name),
+    status: Number(r.status),
+    locked_until: isoOrNull(r.locked_until),
+    last_sign_in_at: isoOrNull(r.last_sign_in_at),
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
+    updated_by_name: (r.updated_by_name as string | null) ?? null,
+    version: Number(r.version),
+  };
+}
+
+/** The fields kept in the audit log: the row without its secrets (audit redacts hashes anyway). */
+const auditView = (u: UserRow) => ({ username: u.username, email: u.email, name: u.name, phone: u.phone, role_id: u.role_id, role_name: u.role_name, status: u.status });
+
+export class UserService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly sessions: SessionService,
+    private readonly auth: AuthService,
+  ) {}
+
+  private ctx(actor: Actor, ip: string | null): AuditContext {
+    return { actor, ip, now: this.clock.now() };
+  }
+
+  async list(q: UserListQuery) {
+    const where = whereOf([
+      sql`u.deleted_at is null`,
+      q.search ? sql`(u.username ilike ${likePattern(q.search)} or u.name ilike ${likePattern(q.search)} or u.email ilike ${likePattern(q.search)})` : undefined,
+      q.role_id ? sql`u.role_id = ${q.role_id}` : undefined,
+      q.status ? sql`u.status = ${q.status}` : undefined,
+    ]);
+    const dir = q.sort_dir === 'asc' ? sql`asc` : sql`desc`;
+    const page = await pagedList(this.db, {
+      select: USER_SELECT,
+      from: USER_FROM,
+      where,
+      orderBy: sql`${sql.raw(SORT_COLUMNS[q.sort_by])} ${dir}, u.id ${dir}`,
+      page: q.is_all ? { page: 1, limit: 1000 } : q,
+    });
+    return { data: page.data.map(toRow), meta: page.meta };
+  }
+
+  async get(id: number, tx: Db | Tx = this.db): Promise<UserRow> {
+    const row = (await queryRows(tx, sql`${USER_SELECT} ${USER_FROM} where u.id = ${id} and u.deleted_at is null`))[0];
+    if (!row) throw notFound('User');
+    return toRow(row);
+  }
+
+  /** Up to `limit` (≤ 1000) users for pickers such as the assignee search. */
+  async options(search: string | undefined, limit: number) {
+    const rows = await this.db
+      .select({ id: users.id, username: users.username, name: users.name, email: users.email })
+      .from(users)
+      .where(
+        and(
+          isNull(users.deletedAt),
+          eq(users.status, 1),
+          search ? sql`(${users.username} ilike ${likePattern(search)} or ${users.name} ilike ${likePattern(search)} or ${users.email} ilike ${likePattern(search)})` : undefined,
+        ),
+      )
+      .orderBy(users.name)
+      .limit(limit);
+    return rows;
+  }
+
+  async usernames(ids: number[]) {
+    return this.db.select({ id: users.id, username: users.username, name: users.name }).from(users).where(inArray(users.id, ids));
+  }
+
+  private async assertRole(tx: Tx, roleId: number): Promise<void> {
+    const found = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.id, roleId), isNull(roles.deletedAt)));
+    if (!found.length) throw badRequest('The chosen role does not exist', [{ path: 'role_id', message: 'The chosen role does not exist' }]);
+  }
+
+  private async assertUnique(tx: Tx, body: { username: string; email: string }, exceptId?: number): Promise<void> {
+    const clash = await queryRows<{ username: string; email: string }>(
+      tx,
+      sql`select username, email from users where deleted_at is null and (lower(username) = ${body.username.toLowerCase()} or lower(email) = ${body.email.toLowerCase()}) ${exceptId ? sql`and id <> ${exceptId}` : sql``} limit 1`,
+    );
+    const other = clash[0];
+    if (!other) return;
+    if (other.username.toLowerCase() === body.username.toLowerCase()) throw conflict(`The username ${body.username} is already taken`);
+    throw conflict(`The e-mail ${body.email} is already used by another user`);
+  }
+
+  async create(body: UserCreate, actor: Actor, ip: string | null): Promise<UserRow> {
+    const passwordHash = await hashSecret(body.password);
+    return this.db.transaction(async (tx) => {
+      await this.assertRole(tx, body.role_id);
+      await this.assertUnique(tx, body);
+      const now = this.clock.now();
+      const [created] = await tx
+        .insert(users)
+        .values({ username: body.username, email: body.email, name: body.name, phone: body.phone ?? null, roleId: body.role_id, status: body.status, passwordHash, createdAt: now, updatedAt: now, createdBy: actor.userId, updatedBy: actor.userId })
+        .returning({ id: users.id });
+      const row = await this.get(created!.id, tx);
+      await writeAudit(tx, this.ctx(actor, ip), { action: 'create', entity: 'user', entityId: row.id, after: auditView(row) });
+      return row;
+    });
+  }
+
+  async update(id: number, body: UserUpdate, actor: Actor, ip: string | null): Promise<UserRow> {
+    return this.db.transaction(async (tx) => {
+      const before = await this.get(id, tx);
+      if (before.version !== body.version) throw staleVersion('user', before.updated_by_name, before.updated_at);
+      if (id === actor.userId && body.status !== 1) throw unprocessable('You cannot deactivate your own account');
+      await this.assertRole(tx, body.role_id);
+      await this.assertUnique(tx, body, id);
+      const updated = await tx
+        .update(users)
+        .set({ username: body.username, email: body.email, name: body.name, phone: body.phone ?? null, roleId: body.role_id, status: body.status, updatedAt: this.clock.now(), updatedBy: actor.userId, version: sql`${users.version} + 1` })
+        .where(and(eq(users.id, id), eq(users.version, body.version)))
+        .returning({ id: users.id });
+      if (!updated.length) {
+        const latest = await this.get(id, tx);
+        throw staleVersion('user', latest.updated_by_name, latest.updated_at);
+      }
+      if (body.status !== 1) await this.sessions.revokeAllOf(id, tx);
+      const after = await this.get(id, tx);
+      await writeAudit(tx, this.ctx(actor, ip), { action: 'update', entity: 'user', entityId: id, before: auditView(before), after: auditView(after) });
+      return after;
+    });
+  }
+
+  async remove(id: number, version: number | undefined, actor: Actor, ip: string | null): Promise<void> {
+    if (id === actor.userId) throw unprocessable('You cannot delete your own account');
+    await this.db.transaction(async (tx) => {
+      const before = await this.get(id, tx);
+      if (version !== undefined && before.version !== version) throw staleVersion('user', before.updated_by_name, before.updated_at);
+      await tx.update(users).set({ deletedAt: this.clock.now(), updatedBy: actor.userId, version: sql`${users.version} + 1` }).where(eq(users.id, id));
+      await this.sessions.revokeAllOf(id, tx);
+      await writeAudit(tx, this.ctx(actor, ip), { action: 'delete', entity: 'user', entityId: id, before: auditView(before) });
+    });
+  }
+
+  /** An administrator's reset: the user gets a one-time link by e-mail and is signed out everywhere. */
+  async sendPasswordReset(id: number, actor: Actor, ip: string | null): Promise<UserRow> {
+    return this.db.transaction(async (tx) => {
+      const user = await this.get(id, tx);
+      await this.auth.sendResetLink(user, `${actor.name} started a password reset for your account.`, tx);
+      await tx.update(users).set({ failedAttempts: 0, lockedUntil: null }).where(eq(users.id, id));
+      await this.sessions.revokeAllOf(id, tx);
+      await writeAudit(tx, this.ctx(actor, ip), { action: 'password-reset', entity: 'user', entityId: id, after: { by: actor.username } });
+      return user;
+    });
+  }
+
+  async profile(actor: Actor) {
+    const user = await this.get(actor.userId);
+    const roleRows = await this.db.select({ isSuper: roles.isSuper }).from(roles).where(eq(roles.id, user.role_id));
+    return {
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      name: user.name,
+      phone: user.phone,
+      role: { id: user.role_id, name: user.role_name, is_super: actor.perms.superAdmin || (roleRows[0]?.isSuper ?? false) },
+      permissions: [...actor.perms.grants],
+      version: user.version,
+    };
+  }
+
+  async updateProfile(actor: Actor, body: { name: string; phone?: string | null; version: number }, ip: string | null) {
+    await this.db.transaction(async (tx) => {
+      const before = await this.get(actor.userId, tx);
+      if (before.version !== body.version) throw staleVersion('profile', before.updated_by_name, before.updated_at);
+      await tx
+        .update(users)
+        .set({ name: body.name, phone: body.phone ?? null, updatedAt: this.clock.now(), updatedBy: actor.userId, version: sql`${users.version} + 1` })
+        .where(eq(users.id, actor.userId));
+      await writeAudit(tx, this.ctx(actor, ip), { action: 'update', entity: 'profile', entityId: actor.userId, before: { name: before.name, phone: before.phone }, after: { name: body.name, phone: body.phone ?? null } });
+    });
+    return this.profile({ ...actor, name: body.name });
+  }
+}

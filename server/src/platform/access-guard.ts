@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { allows, type RoutePermission } from '@portal/contract';
+import type { Actor } from './request-context.ts';
+import { forbidden, unauthorized } from './errors.ts';
+
+export const SESSION_COOKIE = 'portal_session';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What the route demands; every /api route must say (deny by default). */
+    permission?: RoutePermission;
+    /** auth/idle answers for an idle session instead of refusing it. */
+    allowIdle?: boolean;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  permission: RoutePermission;
+}
+
+export interface SessionResolver {
+  resolve(token: string, opts: { allowIdle: boolean; via: 'cookie' | 'bearer' }): Promise<Actor | null>;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function tokenOf(req: FastifyRequest): { token: string; via: 'cookie' | 'bearer' } | null {
+  const header = req.headers.authorization;
+  if (header?.startsWith('Bearer ')) return { token: header.slice(7).trim(), via: 'bearer' };
+  const cookie = req.cookies[SESSION_COOKIE];
+  return cookie ? { token: cookie, via: 'cookie' } : null;
+}
+
+/** A browser mutation carried by the session cookie must come from this site. */
+function isForeignOrigin(req: FastifyRequest): boolean {
+  const origin = req.headers.origin;
+  if (origin) {
+    try {
+      return new URL(origin).host !== req.host;
+    } catch {
+      return true;
+    }
+  }
+  return req.headers['sec-fetch-site'] === 'cross-site';
+}
+
+/**
+ * Deny by default: registering an /api route without a permission fails at start-up, and every request to one is
+ * checked here before its body is even validated.
+ */
+export function registerAccessGuard(app: FastifyInstance, sessions: SessionResolver, routes: RegisteredRoute[]): void {
+  app.decorateRequest('actor', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const permission = route.config?.permission;
+    if (!permission) throw new Error(`Route ${String(route.method)} ${route.url} declares no permission`);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, permission });
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.url.startsWith('/api/')) return;
+    reply.header('cache-control', 'no-store');
+    const permission = req.routeOptions.config?.permission;
+    if (!permission) return; // unknown path: the not-found handler answers
+    const carried = tokenOf(req);
+    const actor = carried ? await sessions.resolve(carried.token, { allowIdle: req.routeOptions.config.allowIdle === true, via: carried.via }) : null;
+    const verdict = allows(actor?.perms ?? null, permission);
+    if (verdict === 'unauthenticated') throw unauthorized();
+    if (actor && actor.via === 'cookie' && !SAFE_METHODS.has(req.method) && isForeignOrigin(req)) throw forbidden('Cross-origin request refused');
+    if (verdict === 'forbidden') throw forbidden();
+    req.actor = actor;
+  });
+}
+
+/** The signed-in actor of a route that requires one. */
+export function actorOf(req: FastifyRequest): Actor {
+  if (!req.actor) throw unauthorized();
+  return req.actor;
+}

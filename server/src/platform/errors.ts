@@ -1,0 +1,71 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/** An error whose status and message are meant for the user. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: { path: string; message: string }[],
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, details?: { path: string; message: string }[]) => new AppError(400, 'bad_request', message, details);
+export const unauthorized = (message = 'Your session has ended. Please sign in again.') => new AppError(401, 'unauthorized', message);
+export const forbidden = (message = 'You do not have permission for this action.') => new AppError(403, 'forbidden', message);
+export const notFound = (what = 'Record') => new AppError(404, 'not_found', `${what} not found`);
+export const conflict = (message: string) => new AppError(409, 'conflict', message);
+export const unprocessable = (message: string) => new AppError(422, 'unprocessable', message);
+export const tooMany = (message: string) => new AppError(429, 'too_many_requests', message);
+
+const PG_UNIQUE_VIOLATION = '23505';
+const PG_FK_VIOLATION = '23503';
+const PG_BAD_INPUT = new Set(['22P02', '22003', '22007', '22008', '22001']);
+
+/** Drizzle wraps driver errors; the PostgreSQL code sits on the error or its cause. */
+function pgCode(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.status).send({ error: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const details = err.validation.map((v) => ({
+        path: (v.instancePath || '').replace(/^\//, '').replaceAll('/', '.'),
+        message: v.message ?? 'Invalid value',
+      }));
+      const first = details[0];
+      return reply.status(400).send({
+        error: 'validation_error',
+        message: first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid request',
+        details,
+      });
+    }
+    if (isResponseSerializationError(err)) {
+      req.log.error({ err }, 'response did not match its schema');
+      return reply.status(500).send({ error: 'internal_error', message: 'Something went wrong' });
+    }
+    const code = pgCode(err);
+    if (code === PG_UNIQUE_VIOLATION) return reply.status(409).send({ error: 'conflict', message: 'A record with the same unique value already exists' });
+    if (code === PG_FK_VIOLATION) return reply.status(409).send({ error: 'conflict', message: 'The record is referenced by other records or refers to a missing one' });
+    if (code && PG_BAD_INPUT.has(code)) return reply.status(400).send({ error: 'bad_request', message: 'A value is out of range or malformed' });
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ error: err.code ?? 'bad_request', message: err.message });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ error: 'internal_error', message: 'Something went wrong' });
+  });
+
+  app.setNotFoundHandler((req, reply) => reply.status(404).send({ error: 'not_found', message: `No route ${req.method} ${req.url.split('?')[0]}` }));
+}

@@ -1,0 +1,48 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ListMeta } from '@portal/contract';
+import { queryRows, type Db } from '../db/client.ts';
+
+/** Up to this many matching rows the total is counted exactly; past it the planner's estimate stands in. */
+export const EXACT_COUNT_CAP = 10_000;
+
+export interface PageRequest {
+  page: number;
+  limit: number;
+}
+
+export const whereOf = (conditions: (SQL | undefined)[]): SQL => {
+  const present = conditions.filter((c): c is SQL => c !== undefined);
+  return present.length ? sql`where ${sql.join(present, sql` and `)}` : sql``;
+};
+
+/**
+ * Counts `from` + `where` without scanning millions of rows: an exact count capped at EXACT_COUNT_CAP, and beyond it the
+ * planner's row estimate (meta.total_kind says which).
+ */
+export async function countRows(db: Db, from: SQL, where: SQL): Promise<Pick<ListMeta, 'total' | 'total_kind'>> {
+  const capped = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 ${from} ${where} limit ${EXACT_COUNT_CAP + 1}) c`);
+  const n = Number(capped[0]?.n ?? 0);
+  if (n <= EXACT_COUNT_CAP) return { total: n, total_kind: 'exact' };
+  const plan = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) select 1 ${from} ${where}`);
+  const raw = plan[0]?.['QUERY PLAN'];
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
+  return { total: Math.max(n, Math.round(parsed[0]?.Plan['Plan Rows'] ?? n)), total_kind: 'estimate' };
+}
+
+/** Runs a page of a list and its total. `select` must not include `from`/`where`/`order by`. */
+export async function pagedList<T extends Record<string, unknown>>(
+  db: Db,
+  q: { select: SQL; from: SQL; where: SQL; orderBy: SQL; page: PageRequest },
+): Promise<{ data: T[]; meta: ListMeta }> {
+  const offset = (q.page.page - 1) * q.page.limit;
+  const rows = await queryRows<T>(db, sql`${q.select} ${q.from} ${q.where} order by ${q.orderBy} limit ${q.page.limit} offset ${offset}`);
+  const total = await countRows(db, q.from, q.where);
+  return { data: rows, meta: { page: q.page.page, limit: q.page.limit, ...total } };
+}
+
+/** Escapes LIKE wildcards in user text. */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Timestamps travel as ISO-8601 whatever the driver returned. */
+export const iso = (v: unknown): string => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
+export const isoOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : iso(v));
