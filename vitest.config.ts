@@ -1,7 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
+// CI collects a JSON report per run to print one 'N passed, N failed' line at the end.
+const jsonDir = process.env.VITEST_JSON_DIR;
+
 export default defineConfig({
   test: {
+    ...(jsonDir ? { reporters: ['default', 'json'], outputFile: { json: `${jsonDir}/unit.json` } } : {}),
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
       {

@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts');
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+export async function newPage(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 860 }, locale: 'en-GB', timezoneId: 'Asia/Jakarta' });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Keeps a screenshot of the page as it is, named for the test (kept on failure, and for the README). */
+export async function shot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}
+
+export interface MailItem {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The newest mail to an address from the development outbox. */
+export async function latestMail(baseURL: string, to: string, subjectPart: string): Promise<MailItem> {
+  const res = await fetch(`${baseURL}/api/v1/dev/mailbox`);
+  const box = (await res.json()) as { data: MailItem[] };
+  const mail = box.data.find((m) => m.to === to && m.subject.includes(subjectPart));
+  if (!mail) throw new Error(`no mail "${subjectPart}" to ${to}`);
+  return mail;
+}

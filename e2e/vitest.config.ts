@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+const jsonDir = process.env.VITEST_JSON_DIR;
+
+export default defineConfig({
+  test: {
+    ...(jsonDir ? { reporters: ['default', 'json'], outputFile: { json: `${jsonDir}/e2e.json` } } : {}),
+    include: ['specs/**/*.e2e.test.ts'],
+    // Each file starts its own server and browser; two at a time fit this 2-core machine.
+    maxWorkers: 2,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
