@@ -28,6 +28,7 @@ export interface SessionResolver {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const API_PATH = /^\/api\//i;
 
 function tokenOf(req: FastifyRequest): { token: string; via: 'cookie' | 'bearer' } | null {
   const header = req.headers.authorization;
@@ -64,10 +65,11 @@ export function registerAccessGuard(app: FastifyInstance, sessions: SessionResol
   });
 
   app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/api/')) return;
-    reply.header('cache-control', 'no-store');
+    // Decided by the matched route, not by the raw URL: the router decodes the path, so `/%61pi/v1/...` reaches an
+    // /api route while its raw URL does not start with `/api/`.
+    if (API_PATH.test(req.routeOptions.url ?? req.url)) reply.header('cache-control', 'no-store');
     const permission = req.routeOptions.config?.permission;
-    if (!permission) return; // unknown path: the not-found handler answers
+    if (!permission) return; // not an /api route (the SPA, the docs) or an unknown path: the not-found handler answers
     const carried = tokenOf(req);
     const actor = carried ? await sessions.resolve(carried.token, { allowIdle: req.routeOptions.config.allowIdle === true, via: carried.via }) : null;
     const verdict = allows(actor?.perms ?? null, permission);

@@ -23,7 +23,9 @@ export const tooMany = (message: string) => new AppError(429, 'too_many_requests
 
 const PG_UNIQUE_VIOLATION = '23505';
 const PG_FK_VIOLATION = '23503';
-const PG_BAD_INPUT = new Set(['22P02', '22003', '22007', '22008', '22001']);
+// Malformed text (22P02), out of range (22003), bad date/time (22007, 22008), too long (22001), and text PostgreSQL cannot
+// store, such as a NUL character (22021 in a text column, 22P05 in jsonb).
+const PG_BAD_INPUT = new Set(['22P02', '22003', '22007', '22008', '22001', '22021', '22P05']);
 
 /** Drizzle wraps driver errors; the PostgreSQL code sits on the error or its cause. */
 function pgCode(err: unknown): string | undefined {

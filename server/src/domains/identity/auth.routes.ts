@@ -23,6 +23,12 @@ const FORGOT_ANSWER = 'If an account matches, a password reset link has been sen
 
 export const callerOf = (req: FastifyRequest) => ({ ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null });
 
+/**
+ * Counts every request to a limited route before its body is parsed or validated, so once the budget is spent every
+ * attempt answers 429, whatever its body (extra fields, bad shapes) carries.
+ */
+const limit = (limiter: SlidingWindowLimiter) => async (req: FastifyRequest) => limiter.hit(req.ip);
+
 export function registerAuthRoutes(app: FastifyInstance, s: IdentityServices, limiter: { signIn: SlidingWindowLimiter; forgot: SlidingWindowLimiter }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const secureCookie = s.config.APP_ENV !== 'development';
@@ -34,8 +40,8 @@ export function registerAuthRoutes(app: FastifyInstance, s: IdentityServices, li
   r.post('/api/v1/auth/sign-in', {
     config: { permission: 'public' },
     schema: { tags: ['auth'], summary: 'Sign in with username or e-mail and password', body: signInBody, response: { 200: envelope(signInData) } },
+    onRequest: limit(limiter.signIn),
     handler: async (req, reply) => {
-      limiter.signIn.hit(req.ip);
       const { data, message } = await s.auth.signIn(req.body.username, req.body.password, callerOf(req));
       if (data.token) setSessionCookie(reply, data.token);
       return { message, data };
@@ -45,8 +51,8 @@ export function registerAuthRoutes(app: FastifyInstance, s: IdentityServices, li
   r.post('/api/v1/auth/sign-in-verification', {
     config: { permission: 'public' },
     schema: { tags: ['auth'], summary: 'Second step for a Super Admin: the e-mailed 6-digit code', body: signInVerificationBody, response: { 200: envelope(signInData) } },
+    onRequest: limit(limiter.signIn),
     handler: async (req, reply) => {
-      limiter.signIn.hit(req.ip);
       const data = await s.auth.verify(req.body.username, req.body.password, req.body.otp, callerOf(req));
       setSessionCookie(reply, data.token);
       return { message: 'Login Success', data };
@@ -56,8 +62,8 @@ export function registerAuthRoutes(app: FastifyInstance, s: IdentityServices, li
   r.post('/api/v1/auth/forgot-password', {
     config: { permission: 'public' },
     schema: { tags: ['auth'], summary: 'E-mail a one-time reset link (same answer whether or not the account exists)', body: forgotPasswordBody, response: { 200: okEnvelope } },
+    onRequest: limit(limiter.forgot),
     handler: async (req) => {
-      limiter.forgot.hit(req.ip);
       await s.auth.forgotPassword(req.body.identifier);
       return { message: FORGOT_ANSWER, data: null };
     },
@@ -66,8 +72,8 @@ export function registerAuthRoutes(app: FastifyInstance, s: IdentityServices, li
   r.post('/api/v1/user/reset-password', {
     config: { permission: 'public' },
     schema: { tags: ['auth'], summary: 'Set a new password with the e-mailed token', body: resetPasswordBody, response: { 200: okEnvelope } },
+    onRequest: limit(limiter.forgot),
     handler: async (req) => {
-      limiter.forgot.hit(req.ip);
       await s.auth.resetPassword(req.body.token, req.body.password, callerOf(req));
       return { message: 'Your password has been changed. Sign in with the new password.', data: null };
     },

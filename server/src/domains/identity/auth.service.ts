@@ -87,7 +87,8 @@ export class AuthService {
   }
 
   private async managements(user: UserWithRole): Promise<SignInData['role']['managements']> {
-    if (user.isSuper) return [];
+    // An inactive role keeps its grants on record but grants nothing: no managements, so the user lands on RoleInactive.
+    if (user.isSuper || user.roleStatus !== 1) return [];
     const grants = await this.db.select().from(rolePermissions).where(and(eq(rolePermissions.roleId, user.roleId), eq(rolePermissions.action, 'view')));
     return grants.flatMap((g) => {
       const entry = MENU_BY_KEY.get(g.entry);
@@ -193,15 +194,19 @@ export class AuthService {
     await this.sendResetLink(user, 'You asked to reset your password.');
   }
 
-  async sendResetLink(user: { id: number; email: string; name: string }, reason: string, tx?: Tx): Promise<void> {
+  /**
+   * Records a one-time reset link and e-mails it. `alongside` runs in the same transaction (an administrator's reset ends
+   * the user's sessions and writes its audit entry there); the mail goes out only after the commit, and never through the
+   * database while the transaction holds it (on PGlite, one connection, that would wait forever).
+   */
+  async sendResetLink(user: { id: number; email: string; name: string }, reason: string, alongside?: (tx: Tx) => Promise<void>): Promise<void> {
     const token = newToken();
     const now = this.clock.now();
-    const run = async (t: Tx | Db) => {
-      await t.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
-      await t.insert(passwordResets).values({ userId: user.id, tokenHash: hashToken(token), createdAt: now, expiresAt: new Date(now.getTime() + this.settings.resetTokenMinutes * 60_000) });
-    };
-    if (tx) await run(tx);
-    else await this.db.transaction(run);
+    await this.db.transaction(async (tx) => {
+      await tx.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+      await tx.insert(passwordResets).values({ userId: user.id, tokenHash: hashToken(token), createdAt: now, expiresAt: new Date(now.getTime() + this.settings.resetTokenMinutes * 60_000) });
+      await alongside?.(tx);
+    });
     await this.mailer.send(
       composeMail(
         user.email,

@@ -171,14 +171,13 @@ export class UserService {
 
   /** An administrator's reset: the user gets a one-time link by e-mail and is signed out everywhere. */
   async sendPasswordReset(id: number, actor: Actor, ip: string | null): Promise<UserRow> {
-    return this.db.transaction(async (tx) => {
-      const user = await this.get(id, tx);
-      await this.auth.sendResetLink(user, `${actor.name} started a password reset for your account.`, tx);
+    const user = await this.get(id);
+    await this.auth.sendResetLink(user, `${actor.name} started a password reset for your account.`, async (tx) => {
       await tx.update(users).set({ failedAttempts: 0, lockedUntil: null }).where(eq(users.id, id));
       await this.sessions.revokeAllOf(id, tx);
       await writeAudit(tx, this.ctx(actor, ip), { action: 'password-reset', entity: 'user', entityId: id, after: { by: actor.username } });
-      return user;
     });
+    return user;
   }
 
   async profile(actor: Actor) {

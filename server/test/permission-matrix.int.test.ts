@@ -1,0 +1,203 @@
+import { describe, expect, it } from 'vitest';
+import { MENU_BY_KEY, allows, permissionSet, type Action, type PermissionSet, type RoutePermission } from '@portal/contract';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import type { RegisteredRoute } from '../src/platform/access-guard.ts';
+import { TEST_CONFIG, useHarness, type Harness } from './harness.ts';
+
+/** Ids of records that exist, so a GET on `/:id` can answer 2xx. */
+interface Known {
+  userId: number;
+  roleId: number;
+  auditId: number;
+}
+
+/** How to call one route. Mutations aim at a missing id (999999) or carry a body that fails validation: nothing is damaged. */
+interface Recipe {
+  params?: (k: Known) => Record<string, string | number>;
+  query?: (k: Known) => Record<string, string | number>;
+  body?: unknown;
+  /** The call ends the caller's session (sign-out): use a session of its own. */
+  fresh?: boolean;
+  /** The status a caller the route admits gets. */
+  expect: number;
+}
+
+const MISSING = 999999;
+const NEW_PASSWORD = 'Matrix@123';
+
+const RECIPES: Record<string, Recipe> = {
+  'POST /api/v1/auth/sign-in': { body: {}, expect: 400 },
+  'POST /api/v1/auth/sign-in-verification': { body: {}, expect: 400 },
+  'POST /api/v1/auth/forgot-password': { body: { identifier: 'nobody.matrix' }, expect: 200 },
+  'POST /api/v1/user/reset-password': { body: { token: 'x'.repeat(43), password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD }, expect: 400 },
+  'DELETE /api/v1/auth/sign-out': { fresh: true, expect: 200 },
+  'POST /api/v1/auth/idle': { body: { type: 'cms' }, expect: 200 },
+  'GET /api/v1/user/profile': { expect: 200 },
+  'PUT /api/v1/user/profile': { body: {}, expect: 400 },
+  'PUT /api/v1/user/change-password': { body: {}, expect: 400 },
+  'GET /api/v1/role-permission/profile': { expect: 200 },
+  'GET /api/v1/user/list': { query: () => ({ page: 1, limit: 5 }), expect: 200 },
+  'GET /api/v1/user/options': { query: () => ({ limit: 5 }), expect: 200 },
+  'GET /api/v1/user/detail/:id': { params: (k) => ({ id: k.userId }), expect: 200 },
+  'POST /api/v1/user': { body: {}, expect: 400 },
+  'PUT /api/v1/user/update/:id': {
+    body: { username: 'matrix.user', email: 'matrix.user@demo.local', name: 'Matrix', role_id: 1, version: 1 },
+    expect: 404,
+  },
+  'DELETE /api/v1/user/delete/:id': { expect: 404 },
+  'POST /api/v1/user/reset-password/:id': { body: {}, expect: 404 },
+  'POST /api/v1/user/username': { body: { ids: [MISSING] }, expect: 200 },
+  'GET /api/v1/role/list': { expect: 200 },
+  'GET /api/v1/role/detail/:id': { params: (k) => ({ id: k.roleId }), expect: 200 },
+  'POST /api/v1/role/add': { body: {}, expect: 400 },
+  'PUT /api/v1/role/update/:id': { body: { name: 'Matrix role', version: 1 }, expect: 404 },
+  'DELETE /api/v1/role/delete/:id': { expect: 404 },
+  'GET /api/v1/permission/list': { expect: 200 },
+  'GET /api/v1/role-permission': { query: (k) => ({ role_id: k.roleId }), expect: 200 },
+  'PUT /api/v1/role-permission/update': { body: { role_id: MISSING, permissions: [], version: 1 }, expect: 404 },
+  'GET /api/v1/log-history': { expect: 200 },
+  'GET /api/v1/log-history/:id': { params: (k) => ({ id: k.auditId }), expect: 200 },
+  'GET /api/v1/meta': { expect: 200 },
+  'GET /api/v1/public/legal/:kind': { params: () => ({ kind: 'terms' }), expect: 200 },
+  'GET /api/v1/dev/mailbox': { expect: 200 },
+};
+
+/**
+ * A route the matrix has no recipe for: a GET without path parameters must answer 200; anything else is called with a
+ * missing id and an empty body and must merely get past the guard without a 5xx (a GET with parameters then fails, asking
+ * for a recipe with real ids).
+ */
+const recipeOf = (route: RegisteredRoute): Recipe =>
+  RECIPES[`${route.method} ${route.url}`] ?? (route.method === 'GET' ? { expect: 200 } : { body: {}, expect: 0 });
+
+function urlOf(route: RegisteredRoute, recipe: Recipe, known: Known): string {
+  const params = recipe.params?.(known) ?? {};
+  const path = route.url.replace(/:(\w+)/g, (_, name: string) => String(params[name] ?? MISSING));
+  const query = recipe.query?.(known);
+  return query ? `${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}` : path;
+}
+
+const DEMO_USERS = ['superadmin', 'admin.cms', 'cs.agent', 'viewer', 'no.access'] as const;
+
+describe('permission matrix: every registered API route, every demo role, and anonymous', () => {
+  const h = useHarness();
+  let setup: Promise<{ known: Known; tokens: Map<string, string>; perms: Map<string, PermissionSet> }> | undefined;
+
+  /** Signs every demo user in once and reads each role's actual grants as the Super Admin sees them. */
+  const context = () =>
+    (setup ??= (async () => {
+      const tokens = new Map<string, string>();
+      for (const u of DEMO_USERS) tokens.set(u, await h.tokenOf(u));
+      const root = tokens.get('superadmin')!;
+      const users = (await h.call('GET', '/api/v1/user/list?limit=100', { token: root })).json<{ data: { data: { id: number; username: string; role_id: number }[] } }>().data.data;
+      const perms = new Map<string, PermissionSet>();
+      for (const u of DEMO_USERS) {
+        const user = users.find((x) => x.username === u);
+        if (!user) throw new Error(`demo user ${u} missing`);
+        const res = await h.call('GET', `/api/v1/role-permission?role_id=${user.role_id}`, { token: root });
+        expect(res.statusCode).toBe(200);
+        const rp = res.json<{ data: { is_super: boolean; permissions: { entry: string; action: Action }[] } }>().data;
+        perms.set(u, permissionSet(rp.is_super, rp.permissions));
+      }
+      const log = (await h.call('GET', '/api/v1/log-history?limit=1', { token: root })).json<{ data: { data: { id: number }[] } }>().data.data;
+      const viewer = users.find((x) => x.username === 'viewer')!;
+      return { known: { userId: viewer.id, roleId: viewer.role_id, auditId: log[0]!.id }, tokens, perms };
+    })());
+
+  /** Calls every route as one caller and lists every answer that differs from what the registry says. */
+  async function walk(caller: string, perms: PermissionSet | null, token: string | undefined): Promise<string[]> {
+    const { known } = await context();
+    const problems: string[] = [];
+    for (const route of h.routes) {
+      const recipe = recipeOf(route);
+      const verdict = allows(perms, route.permission);
+      const useToken = recipe.fresh && token && perms ? await h.tokenOf(caller) : token;
+      const res = await h.call(route.method, urlOf(route, recipe, known), { token: useToken, ...(recipe.body !== undefined ? { body: recipe.body } : {}) });
+      const got = res.statusCode;
+      const label = `${caller}: ${route.method} ${route.url} (${JSON.stringify(route.permission)}) answered ${got}`;
+      if (verdict === 'unauthenticated') {
+        if (got !== 401) problems.push(`${label}, expected 401`);
+      } else if (verdict === 'forbidden') {
+        if (got !== 403) problems.push(`${label}, expected 403`);
+      } else if (recipe.expect) {
+        if (got !== recipe.expect) problems.push(`${label}, expected ${recipe.expect}: ${res.body.slice(0, 200)}`);
+      } else if (got === 401 || got === 403 || got >= 500) {
+        problems.push(`${label}, expected to pass the guard`);
+      }
+    }
+    return problems;
+  }
+
+  it('covers a real route table, every route declaring a permission of real menu entries and actions', () => {
+    expect(h.routes.length).toBeGreaterThan(25);
+    const keys = h.routes.map((r) => `${r.method} ${r.url}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const route of h.routes) {
+      const p: RoutePermission = route.permission;
+      if (p === 'public' || p === 'authenticated') continue;
+      expect(p.entries.length, `${route.url}`).toBeGreaterThan(0);
+      for (const entry of p.entries) {
+        expect(MENU_BY_KEY.get(entry)?.actions, `${route.method} ${route.url} names ${entry}:${p.action}`).toContain(p.action);
+      }
+    }
+    // Every kind of permission is present, so each branch of the matrix below is exercised.
+    expect(h.routes.some((r) => r.permission === 'public')).toBe(true);
+    expect(h.routes.some((r) => r.permission === 'authenticated')).toBe(true);
+    expect(h.routes.some((r) => typeof r.permission === 'object')).toBe(true);
+  });
+
+  it('answers 401 to an anonymous caller on every non-public route, and serves the public ones', async () => {
+    expect(await walk('anonymous', null, undefined)).toEqual([]);
+  });
+
+  it('answers 401 to an unknown session token exactly as to no token', async () => {
+    expect(await walk('forged token', null, 'x'.repeat(43))).toEqual([]);
+  });
+
+  for (const user of DEMO_USERS) {
+    it(`admits ${user} exactly where the grants of its role allow, and refuses with 403 elsewhere`, async () => {
+      const { tokens, perms } = await context();
+      const userPerms = perms.get(user)!;
+      expect(await walk(user, userPerms, tokens.get(user))).toEqual([]);
+    });
+  }
+
+  it('holds the demo roles to what the seed says, so the matrix sees every verdict', async () => {
+    const { perms } = await context();
+    const verdicts = (u: string) => new Set(h.routes.map((r) => allows(perms.get(u)!, r.permission)));
+    expect(perms.get('superadmin')!.superAdmin).toBe(true);
+    expect(verdicts('superadmin')).toEqual(new Set(['ok']));
+    expect(verdicts('admin.cms')).toEqual(new Set(['ok']));
+    expect(verdicts('viewer')).toEqual(new Set(['ok', 'forbidden']));
+    expect(verdicts('cs.agent')).toEqual(new Set(['ok', 'forbidden']));
+    expect(perms.get('no.access')!.grants.size).toBe(0);
+  });
+
+  it('refuses to build an app with an /api route that declares no permission', async () => {
+    await expect(buildWith(h, (app) => app.get('/api/v1/unguarded', async () => 'x'))).rejects.toThrow('declares no permission');
+    await expect(buildWith(h, (app) => app.post('/api/v1/unguarded', { config: {} }, async () => 'x'))).rejects.toThrow('declares no permission');
+  });
+
+  it('guards a route added with a permission like any other', async () => {
+    const built = await buildWith(h, (app) => {
+      app.get('/api/v1/guarded', { config: { permission: { entries: ['cms.user'], action: 'view' } } }, async () => ({ message: 'ok', data: null }));
+    });
+    try {
+      expect(built.routes.find((r) => r.url === '/api/v1/guarded')?.permission).toEqual({ entries: ['cms.user'], action: 'view' });
+      expect((await built.app.inject({ method: 'GET', url: '/api/v1/guarded' })).statusCode).toBe(401);
+      const { tokens } = await context();
+      const asNoAccess = await built.app.inject({ method: 'GET', url: '/api/v1/guarded', headers: { authorization: `Bearer ${tokens.get('no.access')}` } });
+      expect(asNoAccess.statusCode).toBe(403);
+      const asViewer = await built.app.inject({ method: 'GET', url: '/api/v1/guarded', headers: { authorization: `Bearer ${tokens.get('viewer')}` } });
+      expect(asViewer.statusCode).toBe(200);
+    } finally {
+      await built.app.close();
+    }
+  });
+});
+
+function buildWith(h: Harness, extraRoutes: Parameters<typeof buildApp>[0]['extraRoutes']) {
+  const config = loadConfig({ ...process.env, DATABASE_URL: undefined }, TEST_CONFIG);
+  return buildApp({ config, database: h.testDb.database, clock: h.clock, extraRoutes });
+}
