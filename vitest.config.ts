@@ -7,7 +7,7 @@ export default defineConfig({
   test: {
     ...(jsonDir ? { reporters: ['default', 'json'], outputFile: { json: `${jsonDir}/unit.json` } } : {}),
     projects: [
-      { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
+      { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], sequence: { groupOrder: 0 } } },
       {
         test: {
           name: 'server',
@@ -17,6 +17,7 @@ export default defineConfig({
           isolate: false,
           pool: 'forks',
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
