@@ -1,0 +1,39 @@
+import type { Page } from 'playwright-core';
+import { latestMail } from './browser.ts';
+
+export const DEMO_PASSWORD = 'Demo@12345';
+
+export async function fillCredentials(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+}
+
+/** Signs an ordinary user in through the form and waits for the admin shell. */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await fillCredentials(page, username, password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(/\/admin\//);
+}
+
+/** The code of the newest verification mail to an address, read from the development outbox. */
+export async function mailedCode(baseURL: string, email: string): Promise<string> {
+  const mail = await latestMail(baseURL, email, 'verification code');
+  const code = mail.text.match(/code is (\d{6})/)?.[1];
+  if (!code) throw new Error('no code in the mail');
+  return code;
+}
+
+/** The menu entries the sidebar offers (their registry keys), every group opened. */
+export async function menuEntries(page: Page): Promise<string[]> {
+  const menu = page.getByTestId('side-menu');
+  await menu.waitFor();
+  // Groups nest (area, then group): open closed ones until none is left.
+  for (let pass = 0; pass < 10; pass++) {
+    const closed = menu.locator('.ant-menu-submenu-inline:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
+    if ((await closed.count()) === 0) break;
+    await closed.first().click();
+  }
+  const keys = await menu.locator('[data-menu-entry]').evaluateAll((els) => els.map((e) => e.getAttribute('data-menu-entry') ?? ''));
+  return [...new Set(keys)].sort();
+}

@@ -1,0 +1,144 @@
+import {
+  ACTIONS,
+  AREA_PREFIX,
+  AREAS,
+  MENU,
+  permissionSet,
+  viewableMenu,
+  type Action,
+  type AppEnv,
+  type Area,
+  type MenuEntry,
+  type PermissionSet,
+  type Profile,
+} from '@portal/contract';
+import { hasScreen } from './screens.ts';
+
+/** Paths of the shell that are not menu entries. */
+export const PATHS = {
+  login: '/login',
+  admin: '/admin',
+  mainPage: '/admin/main-page',
+  unauthorized: '/admin/unauthorized',
+  /** The spec lists unauthorized under the ssosis prefix too; both show the same page. */
+  ssosisUnauthorized: '/admin/dashboard/unauthorized',
+  roleInactive: '/admin/dashboard/role/inactive',
+  settings: '/admin/setting',
+  profile: '/admin/setting/profile',
+  changePassword: '/admin/setting/change-password',
+} as const;
+
+/** What a signed-in user may see, derived once per profile and environment. */
+export interface Access {
+  perms: PermissionSet;
+  env: AppEnv;
+  /** Entries the role may view in this environment (contract rule), screens built or not. */
+  viewable: MenuEntry[];
+  /** Viewable entries whose screens exist: the menu. */
+  menu: MenuEntry[];
+  /** The role leaves nothing to view: the RoleInactive page. */
+  inactive: boolean;
+}
+
+const ACTION_SET: ReadonlySet<string> = new Set(ACTIONS);
+
+/** `profile.permissions` holds `entry:action` strings; unknown actions are dropped. */
+export function parseGrants(permissions: readonly string[]): { entry: string; action: Action }[] {
+  const grants: { entry: string; action: Action }[] = [];
+  for (const text of permissions) {
+    const at = text.lastIndexOf(':');
+    if (at <= 0) continue;
+    const entry = text.slice(0, at);
+    const action = text.slice(at + 1);
+    if (ACTION_SET.has(action)) grants.push({ entry, action: action as Action });
+  }
+  return grants;
+}
+
+export function accessFor(profile: Profile, env: AppEnv): Access {
+  const perms = permissionSet(profile.role.is_super, parseGrants(profile.permissions));
+  const viewable = viewableMenu(perms, env);
+  return { perms, env, viewable, menu: viewable.filter((e) => hasScreen(e.key)), inactive: viewable.length === 0 };
+}
+
+const isUnder = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+
+/** The menu entry a path belongs to: the entry with the longest route that is the path or a prefix of it. */
+export function entryForPath(pathname: string): MenuEntry | undefined {
+  const path = normalize(pathname);
+  let best: MenuEntry | undefined;
+  for (const entry of MENU) if (isUnder(path, entry.route) && (!best || entry.route.length > best.route.length)) best = entry;
+  return best;
+}
+
+/** The action a sub-path asks for: `.../create` create, `.../{id}/edit` edit, anything else view. */
+export function actionForPath(pathname: string, entry: MenuEntry): Action {
+  const rest = normalize(pathname).slice(entry.route.length).split('/').filter(Boolean);
+  const last = rest[rest.length - 1];
+  if (last === 'create' && entry.actions.includes('create')) return 'create';
+  if (last === 'edit' && entry.actions.includes('edit')) return 'edit';
+  return 'view';
+}
+
+export function normalize(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+/**
+ * Whether the user may open an /admin path. Shell pages (main page, settings, unauthorized, area roots) are open to
+ * every signed-in user; a menu path needs the entry viewable in this environment and the action of the sub-path;
+ * any other path is left to the not-found page.
+ */
+export function canOpen(access: Access, pathname: string): boolean {
+  const entry = entryForPath(pathname);
+  if (!entry) return true;
+  if (!access.viewable.some((e) => e.key === entry.key)) return false;
+  const action = actionForPath(pathname, entry);
+  return access.perms.superAdmin || access.perms.grants.has(`${entry.key}:${action}`);
+}
+
+export function areaOfPath(pathname: string): Area | undefined {
+  const path = normalize(pathname);
+  return AREAS.find((area) => isUnder(path, AREA_PREFIX[area]));
+}
+
+/** An area's landing page: its first permitted entry with a screen (section 2). */
+export function areaLanding(access: Access, area: Area): string | undefined {
+  return access.menu.find((e) => e.area === area)?.route;
+}
+
+/** Where /admin leads: the first permitted entry with a screen, else the welcome page. */
+export function adminLanding(access: Access): string {
+  if (access.inactive) return PATHS.roleInactive;
+  return access.menu[0]?.route ?? PATHS.mainPage;
+}
+
+/**
+ * The `redirect` query of /login, if it is safe to follow: a same-origin path (one leading slash, no scheme, no
+ * backslash trick), not a logged-out-only page.
+ */
+export function safeRedirect(target: unknown): string | undefined {
+  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || target.includes('\\')) return undefined;
+  try {
+    const url = new URL(target, window.location.origin);
+    if (url.origin !== window.location.origin) return undefined;
+    if (LOGGED_OUT_ONLY.some((p) => isUnder(url.pathname, p))) return undefined;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return undefined;
+  }
+}
+
+export const LOGGED_OUT_ONLY: readonly string[] = ['/login', '/forgot-password', '/reset-password'];
+
+/** Where to go after signing in: the redirect target if it passes the permission check (section 2), else /admin. */
+export function afterSignIn(access: Access, redirectTarget: unknown): string {
+  const target = safeRedirect(redirectTarget);
+  if (!target) return PATHS.admin;
+  const pathname = target.split(/[?#]/)[0] ?? target;
+  if (isUnder(pathname, PATHS.admin)) {
+    if (access.inactive) return PATHS.roleInactive;
+    if (!canOpen(access, pathname)) return PATHS.admin;
+  }
+  return target;
+}

@@ -1,0 +1,53 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider, theme as antTheme, type ThemeConfig } from 'antd';
+import enUS from 'antd/locale/en_US';
+import idID from 'antd/locale/id_ID';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { BRAND_COLOR } from './brand.ts';
+import { i18n, useLang } from './i18n.ts';
+import { NotifierBridge } from './notifier.tsx';
+import { queryClient } from './query-client.ts';
+
+export const THEME: ThemeConfig = {
+  algorithm: antTheme.defaultAlgorithm,
+  token: {
+    colorPrimary: BRAND_COLOR,
+    colorLink: BRAND_COLOR,
+    colorSuccess: '#2e9e5b',
+    borderRadius: 8,
+    fontFamily: "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+  },
+  components: {
+    Layout: { headerBg: '#ffffff', siderBg: '#0f2e1d', triggerBg: '#0b2416', bodyBg: '#f5f7f6', headerPadding: '0 20px' },
+    Menu: {
+      darkItemBg: '#0f2e1d',
+      darkSubMenuItemBg: '#0b2416',
+      darkItemSelectedBg: BRAND_COLOR,
+      darkGroupTitleColor: 'rgba(255,255,255,0.45)',
+    },
+  },
+};
+
+function ThemedApp({ children }: { children: ReactNode }) {
+  const lang = useLang();
+  return (
+    <ConfigProvider theme={THEME} locale={lang === 'id' ? idID : enUS}>
+      <AntApp message={{ maxCount: 3, top: 24 }}>
+        <NotifierBridge />
+        {children}
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+/** Query cache, i18n, the antd theme and locale, and the notifier: everything a screen needs around it. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <ThemedApp>{children}</ThemedApp>
+      </I18nextProvider>
+    </QueryClientProvider>
+  );
+}

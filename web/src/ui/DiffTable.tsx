@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { Flex, Switch, Table, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@portal/contract';
+import { diffRows, type DiffRow } from './diff.ts';
+import { useLang } from '../app/i18n.ts';
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+const CHANGED_BACKGROUND = '#fff7e6';
+
+function Value({ value, lang }: { value: unknown; lang: 'en' | 'id' }) {
+  if (value === undefined) return <Typography.Text type="secondary">—</Typography.Text>;
+  if (value === null || value === '') return <Typography.Text type="secondary">-</Typography.Text>;
+  if (typeof value === 'string' && ISO_DATE_TIME.test(value)) return <>{formatDateTime(value, lang)}</>;
+  if (Array.isArray(value))
+    return (
+      <div style={{ maxHeight: 240, overflow: 'auto' }}>
+        {value.length === 0 ? '[]' : value.map((v, i) => <div key={i}>{typeof v === 'object' && v !== null ? compact(v) : String(v)}</div>)}
+      </div>
+    );
+  if (typeof value === 'object') return <>{JSON.stringify(value)}</>;
+  return <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{String(value)}</span>;
+}
+
+/** `{ entry: 'cms.role', action: 'view' }` → `entry: cms.role, action: view`. */
+const compact = (v: object) =>
+  Object.entries(v)
+    .map(([k, x]) => `${k}: ${typeof x === 'object' && x !== null ? JSON.stringify(x) : String(x)}`)
+    .join(', ');
+
+/** Field | before | after over two versions of a record, nested objects flattened, changed rows highlighted. */
+export function DiffTable({ before, after }: { before: unknown; after: unknown }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const rows = diffRows(before, after);
+  const changedCount = rows.filter((r) => r.changed).length;
+  const [onlyChanged, setOnlyChanged] = useState(false);
+  const shown = onlyChanged ? rows.filter((r) => r.changed) : rows;
+  return (
+    <div data-testid="diff-table">
+      <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
+        <Typography.Text data-testid="diff-changed-count">{t('ui.diffChanged', '{{count}} changed', { count: changedCount })}</Typography.Text>
+        <Flex gap={8} align="center">
+          <Switch size="small" checked={onlyChanged} onChange={setOnlyChanged} data-testid="diff-only-changed" />
+          <span>{t('ui.diffOnlyChanged', 'Only changed fields')}</span>
+        </Flex>
+      </Flex>
+      <Table<DiffRow>
+        size="small"
+        rowKey="path"
+        pagination={false}
+        dataSource={shown}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('ui.diffEmpty', 'No recorded values') }}
+        onRow={(row) => {
+          const attrs = {
+            'data-testid': `diff-row-${row.path}`,
+            'data-changed': String(row.changed),
+            style: row.changed ? { background: CHANGED_BACKGROUND } : undefined,
+          };
+          return attrs;
+        }}
+        columns={[
+          { key: 'path', title: t('ui.diffField', 'Field'), render: (_, r) => <Typography.Text code>{r.path || '(value)'}</Typography.Text> },
+          { key: 'before', title: t('ui.diffBefore', 'Before'), render: (_, r) => <Value value={r.before} lang={lang} /> },
+          {
+            key: 'after',
+            title: t('ui.diffAfter', 'After'),
+            render: (_, r) => (r.changed ? <Typography.Text strong><Value value={r.after} lang={lang} /></Typography.Text> : <Value value={r.after} lang={lang} />),
+          },
+        ]}
+      />
+    </div>
+  );
+}

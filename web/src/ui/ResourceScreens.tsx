@@ -1,0 +1,81 @@
+import type { ReactNode } from 'react';
+import { Card, Result } from 'antd';
+import { useParams } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { MENU_BY_KEY, type Action } from '@portal/contract';
+import { DetailView } from './DetailView.tsx';
+import { PageHeader } from './PageHeader.tsx';
+import type { ResourceView } from './resource.ts';
+import { ResourceForm } from './ResourceForm.tsx';
+import { ResourceTable } from './ResourceTable.tsx';
+import { useLang } from '../app/i18n.ts';
+import { useResourceAccess } from './use-resource-access.ts';
+
+type View<Row extends { id: number | string }, Detail extends Row> = { view: ResourceView<Row, Detail> };
+
+/** The `$id` of the open route. */
+function useIdParam(): string {
+  const params: Record<string, unknown> = useParams({ strict: false });
+  return typeof params.id === 'string' ? params.id : '';
+}
+
+/** Renders the screen only when the user may do the action on the open entry. */
+function Allowed({ entries, action, children }: { entries: readonly string[]; action: Action; children: ReactNode }) {
+  const { t } = useTranslation();
+  const access = useResourceAccess({ entries });
+  if (access.can(action)) return <>{children}</>;
+  return <Result status="403" title="403" subTitle={t('ui.forbidden', 'You do not have permission to open this page.')} data-testid="forbidden" />;
+}
+
+function useEntryTitle(entry: string): string {
+  const lang = useLang();
+  const menu = MENU_BY_KEY.get(entry);
+  if (!menu) return '';
+  return lang === 'id' ? menu.labelId : menu.label;
+}
+
+export function ResourceListPage<Row extends { id: number | string }, Detail extends Row>({ view }: View<Row, Detail>) {
+  const access = useResourceAccess(view);
+  const title = useEntryTitle(access.entry);
+  return (
+    <Allowed entries={view.entries} action="view">
+      <PageHeader title={title} />
+      <Card>
+        <ResourceTable view={view} />
+      </Card>
+    </Allowed>
+  );
+}
+
+export function ResourceDetailPage<Row extends { id: number | string }, Detail extends Row>({ view }: View<Row, Detail>) {
+  const id = useIdParam();
+  return (
+    <Allowed entries={view.entries} action="view">
+      <DetailView key={id} view={view} id={id} />
+    </Allowed>
+  );
+}
+
+function FormPage<Row extends { id: number | string; version?: number }, Detail extends Row>({ view, mode }: View<Row, Detail> & { mode: 'create' | 'edit' }) {
+  const { t } = useTranslation();
+  const id = useIdParam();
+  const access = useResourceAccess(view);
+  const entryTitle = useEntryTitle(access.entry);
+  const pageTitle = mode === 'create' ? t('ui.createTitle', 'Create {{name}}', { name: entryTitle }) : t('ui.editTitle', 'Edit {{name}}', { name: entryTitle });
+  return (
+    <Allowed entries={view.entries} action={mode === 'create' ? 'create' : 'edit'}>
+      <PageHeader title={pageTitle} />
+      <Card>
+        <ResourceForm key={`${mode}-${id}`} view={view} mode={mode} id={mode === 'edit' ? id : undefined} />
+      </Card>
+    </Allowed>
+  );
+}
+
+export function ResourceCreatePage<Row extends { id: number | string; version?: number }, Detail extends Row>({ view }: View<Row, Detail>) {
+  return <FormPage view={view} mode="create" />;
+}
+
+export function ResourceEditPage<Row extends { id: number | string; version?: number }, Detail extends Row>({ view }: View<Row, Detail>) {
+  return <FormPage view={view} mode="edit" />;
+}

@@ -1,0 +1,212 @@
+import { useMemo } from 'react';
+import { Alert, Button, Empty, Flex, Popconfirm, Space, Table, Tooltip } from 'antd';
+import type { TableColumnsType, TableProps } from 'antd';
+import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocation, useRouter, useSearch } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { api, type Paged } from '../lib/api.ts';
+import { resourceKeys } from '../lib/query-keys.ts';
+import { errorMessage, notifySuccess } from '../app/notifier.tsx';
+import { ColumnChooser, useHiddenColumns } from './ColumnChooser.tsx';
+import { DisplayValue } from './DisplayValue.tsx';
+import { FilterBar, type FilterValues } from './FilterBar.tsx';
+import { cleanListSearch, listQueryParams, type ListSearch } from './list-search.ts';
+import { useGo } from './nav.ts';
+import type { ResourceView } from './resource.ts';
+import { useResourceAccess } from './use-resource-access.ts';
+
+const PAGE_SIZES = ['10', '20', '50', '100'];
+
+/** The list's state in the URL: read through the router, written back as a new history entry. */
+function useListSearch(schema: z.ZodType) {
+  const router = useRouter();
+  const pathname = useLocation({ select: (l) => l.pathname });
+  const raw: object = useSearch({ strict: false });
+  const search = useMemo(() => cleanListSearch(schema, raw), [schema, raw]);
+  const params = useMemo(() => listQueryParams(schema, raw), [schema, raw]);
+  const update = (patch: ListSearch) => {
+    const merged: Record<string, string | number> = {};
+    for (const [k, v] of Object.entries({ ...search, ...patch })) if (v !== undefined && v !== '') merged[k] = v;
+    const next = cleanListSearch(schema, merged);
+    void router.navigate({ href: `${pathname}${router.options.stringifySearch(next)}` });
+  };
+  return { search, params, update };
+}
+
+/**
+ * The generic list screen body: FilterBar, column chooser and Create button over an antd Table with server-side
+ * pagination and sorting, all driven by the URL's list query; row actions (detail, edit, delete) per permission.
+ */
+export function ResourceTable<Row extends { id: number | string }, Detail extends Row>({ view }: { view: ResourceView<Row, Detail> }) {
+  const { t } = useTranslation();
+  const access = useResourceAccess(view);
+  const { go, link } = useGo();
+  const queryClient = useQueryClient();
+  const keys = resourceKeys(view.name);
+  const { search, params, update } = useListSearch(view.listQuery);
+
+  const list = useQuery({
+    queryKey: keys.list(params),
+    queryFn: async () => (await api.get<Paged<Row>>(view.api.list, params)).data,
+    placeholderData: keepPreviousData,
+  });
+
+  const remove = useMutation({
+    mutationFn: (row: Row) => {
+      const path = view.api.delete;
+      if (!path) throw new Error('This resource cannot be deleted');
+      return api.delete<unknown>(path(row.id), view.deleteQuery?.(row));
+    },
+    onSuccess: async () => {
+      notifySuccess(t('common.success', 'Success'));
+      await queryClient.invalidateQueries({ queryKey: keys.all });
+    },
+  });
+
+  const fieldLabel = (key: string, label: string) => t(`${view.i18n}.fields.${key}`, label);
+  const defaultHidden = view.columns.filter((c) => c.defaultHidden).map((c) => c.key);
+  const [hidden, setHidden] = useHiddenColumns(view.name, defaultHidden);
+
+  const sortBy = typeof params.sort_by === 'string' ? params.sort_by : undefined;
+  const sortDir = params.sort_dir === 'asc' ? 'ascend' : 'descend';
+  const canEdit = !!view.api.update && !!view.form && access.can('edit');
+  const canDelete = !!view.api.delete && access.can('delete');
+
+  const columns: TableColumnsType<Row> = view.columns
+    .filter((c) => !hidden.includes(c.key))
+    .map((c) => ({
+      key: c.key,
+      title: fieldLabel(c.key, c.label),
+      width: c.width,
+      sorter: c.sortable ? true : undefined,
+      sortOrder: c.sortable ? (sortBy === c.key ? sortDir : null) : undefined,
+      sortDirections: ['ascend', 'descend'],
+      render: (_: unknown, row: Row) =>
+        c.link ? (
+          <a {...link(access.paths.detail(row.id))} data-testid={`row-link-${row.id}`}>
+            <DisplayValue def={c} row={row} />
+          </a>
+        ) : (
+          <DisplayValue def={c} row={row} />
+        ),
+    }));
+
+  columns.push({
+    key: '__actions',
+    title: t('ui.actions', 'Actions'),
+    fixed: 'right',
+    width: 130,
+    render: (_: unknown, row: Row) => {
+      const okProps = { 'data-testid': 'confirm-ok', danger: true };
+      return (
+        <Space size={4}>
+          <Tooltip title={t('ui.detail', 'Detail')}>
+            <Button type="text" size="small" icon={<EyeOutlined />} {...link(access.paths.detail(row.id))} data-testid={`row-detail-${row.id}`} />
+          </Tooltip>
+          {canEdit && (
+            <Tooltip title={t('ui.edit', 'Edit')}>
+              <Button type="text" size="small" icon={<EditOutlined />} {...link(access.paths.edit(row.id))} data-testid={`row-edit-${row.id}`} />
+            </Tooltip>
+          )}
+          {canDelete && (
+            <Popconfirm
+              title={t('ui.deleteTitle', 'Delete this record?')}
+              description={view.rowTitle(row)}
+              okText={t('ui.delete', 'Delete')}
+              cancelText={t('ui.cancel', 'Cancel')}
+              okButtonProps={okProps}
+              onConfirm={() => remove.mutateAsync(row).catch(() => undefined)}
+            >
+              <Button type="text" size="small" danger icon={<DeleteOutlined />} data-testid={`row-delete-${row.id}`} />
+            </Popconfirm>
+          )}
+        </Space>
+      );
+    },
+  });
+
+  const onChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, extra) => {
+    if (extra.action === 'sort') {
+      const s = Array.isArray(sorter) ? sorter[0] : sorter;
+      const key = s?.order ? String(s.columnKey) : undefined;
+      update({ sort_by: key, sort_dir: key ? (s?.order === 'ascend' ? 'asc' : 'desc') : undefined, page: undefined });
+      return;
+    }
+    const limit = pagination.pageSize ?? 10;
+    update({ page: limit !== params.limit ? undefined : pagination.current, limit });
+  };
+
+  const filterKeys = (view.filters ?? []).flatMap((f) => (f.kind === 'dateRange' ? [f.from, f.to] : [f.key]));
+  const filterValues: FilterValues = Object.fromEntries(['search', ...filterKeys].map((k) => [k, search[k]]));
+  const resetPatch: FilterValues = Object.fromEntries(['search', ...filterKeys, 'page'].map((k) => [k, undefined]));
+
+  const data = list.data;
+  const total = data?.meta.total ?? 0;
+
+  return (
+    <div data-testid="resource-table" data-resource={view.name}>
+      <Flex justify="space-between" align="flex-start" gap={8} wrap style={{ marginBottom: 12 }}>
+        <FilterBar
+          i18n={view.i18n}
+          search={view.search}
+          filters={view.filters ?? []}
+          values={filterValues}
+          onChange={(patch) => update({ ...patch, page: undefined })}
+          onReset={() => update(resetPatch)}
+        />
+        <Space>
+          <ColumnChooser
+            columns={view.columns.map((c) => ({ key: c.key, title: fieldLabel(c.key, c.label) }))}
+            hidden={hidden}
+            onChange={setHidden}
+          />
+          {view.api.create && view.form?.create && access.can('create') && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => go(access.paths.create)} data-testid="create-button">
+              {t('ui.create', 'Create')}
+            </Button>
+          )}
+        </Space>
+      </Flex>
+      {list.isError && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={errorMessage(list.error)}
+          action={
+            <Button size="small" onClick={() => void list.refetch()}>
+              {t('ui.retry', 'Retry')}
+            </Button>
+          }
+        />
+      )}
+      <Table<Row>
+        rowKey={(row) => String(row.id)}
+        size="middle"
+        columns={columns}
+        dataSource={data?.data ?? []}
+        loading={list.isFetching || remove.isPending}
+        scroll={{ x: 'max-content' }}
+        onChange={onChange}
+        onRow={(row) => {
+          const attrs = { 'data-testid': `resource-row-${row.id}`, 'data-row-id': String(row.id), className: 'resource-row' };
+          return attrs;
+        }}
+        locale={{ emptyText: list.isPending ? ' ' : <Empty description={t('ui.empty', 'No data')} data-testid="resource-empty" /> }}
+        pagination={{
+          current: typeof params.page === 'number' ? params.page : 1,
+          pageSize: typeof params.limit === 'number' ? params.limit : 10,
+          total,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES,
+          showTotal: (n) =>
+            data?.meta.total_kind === 'estimate'
+              ? t('ui.totalEstimate', 'About {{count}} items', { count: n })
+              : t('ui.total', 'Total {{count}} items', { count: n }),
+        }}
+      />
+    </div>
+  );
+}
