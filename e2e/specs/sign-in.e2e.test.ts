@@ -23,7 +23,8 @@ describe('signing in', () => {
     await page.getByTestId('login-password').fill('short');
     expect(await submit.isDisabled()).toBe(true);
     await page.getByTestId('login-password').fill(DEMO_PASSWORD);
-    expect(await submit.isDisabled()).toBe(false);
+    await expect.poll(() => submit.isDisabled()).toBe(false);
+    await page.locator('.ant-form-item-explain-error').waitFor({ state: 'detached' });
     await shot(page, 'sign-in');
     await submit.click();
     await page.getByText('Verification has been sent to your email').waitFor();
