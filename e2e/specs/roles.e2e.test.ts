@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { latestMail, launchBrowser, newPage, shot } from '../support/browser.ts';
-import { startPortal, type PortalServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { latestMail, newPage, shot } from '../support/browser.ts';
+import { usePortal } from '../support/portal.ts';
 import { menuEntries, signIn } from '../support/session.ts';
 
 describe('roles and users', () => {
-  let server: PortalServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startPortal(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const portal = usePortal();
 
   it('a role with two permissions gives its user exactly those menu entries', async () => {
-    const admin = await newPage(browser, server.url);
+    const admin = await newPage(portal.browser, portal.server.url);
     const page = admin.page;
     await signIn(page, 'admin.cms');
 
@@ -54,7 +45,7 @@ describe('roles and users', () => {
     await admin.context.close();
 
     // The new user sees exactly the two entries.
-    const user = await newPage(browser, server.url);
+    const user = await newPage(portal.browser, portal.server.url);
     await signIn(user.page, 'auditor.one', 'Audit@2026');
     expect(await menuEntries(user.page)).toEqual(['cms.log-history', 'cms.user']);
     // The user list opens; creating is not offered (view only).
@@ -68,7 +59,7 @@ describe('roles and users', () => {
   });
 
   it('an administrator sends a user a password reset link', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(portal.browser, portal.server.url);
     await signIn(page, 'admin.cms');
     await page.goto('/admin/aphrodite/user?search=viewer');
     await page.getByTestId('resource-table').getByText('viewer@demo.local').waitFor();
@@ -76,7 +67,7 @@ describe('roles and users', () => {
     await page.getByTestId('reset-password').click();
     await page.getByTestId('confirm-ok').click();
     await page.getByText(/reset link has been sent/).waitFor();
-    const mail = await latestMail(server.url, 'viewer@demo.local', 'Reset your');
+    const mail = await latestMail(portal.server.url, 'viewer@demo.local', 'Reset your');
     expect(mail.text).toMatch(/\/reset-password\?token=/);
     await context.close();
   });

@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, shot } from '../support/browser.ts';
-import { startPortal, type PortalServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { newPage, shot } from '../support/browser.ts';
+import { usePortal } from '../support/portal.ts';
 import { DEMO_PASSWORD, fillCredentials, mailedCode, signIn } from '../support/session.ts';
 
 describe('signing in', () => {
-  let server: PortalServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startPortal(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const portal = usePortal();
 
   it('Super Admin signs in with the code read from the outbox', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(portal.browser, portal.server.url);
     await page.goto('/login');
     const submit = page.getByTestId('login-submit');
     await page.getByTestId('login-username').fill('superadmin');
@@ -32,7 +23,7 @@ describe('signing in', () => {
     await page.getByTestId('otp-modal-ok').click();
     await page.getByTestId('otp-countdown').waitFor();
     expect(await page.getByTestId('otp-countdown').textContent()).toMatch(/0?[45]:\d\d/);
-    const code = await mailedCode(server.url, 'superadmin@demo.local');
+    const code = await mailedCode(portal.server.url, 'superadmin@demo.local');
     const input = page.getByTestId('otp-input');
     await input.fill(`${code.slice(0, 3)}-${code.slice(3)}x`);
     await input.blur();
@@ -46,7 +37,7 @@ describe('signing in', () => {
   });
 
   it('an ordinary user is sent to sign-in and back to the page they asked for', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(portal.browser, portal.server.url);
     await page.goto('/admin/aphrodite/log-history');
     await page.waitForURL(/\/login\?redirect=/);
     expect(decodeURIComponent(page.url())).toContain('redirect=/admin/aphrodite/log-history');
@@ -62,22 +53,26 @@ describe('signing in', () => {
   });
 
   it('locks the account after 5 wrong passwords', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(portal.browser, portal.server.url);
     await page.goto('/login');
-    for (let i = 1; i <= 5; i++) {
-      await fillCredentials(page, 'viewer', `Wrong@000${i}`);
+    const attempt = async (password: string) => {
+      await fillCredentials(page, 'viewer', password);
+      const answer = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/sign-in'));
       await page.getByTestId('login-submit').click();
-      await page.getByText(i < 5 ? 'Invalid username or password' : /locked/).last().waitFor();
-    }
-    await fillCredentials(page, 'viewer', DEMO_PASSWORD);
-    await page.getByTestId('login-submit').click();
-    await page.getByText(/locked/).last().waitFor();
+      return (await answer).status();
+    };
+    for (let i = 1; i <= 4; i++) expect(await attempt(`Wrong@000${i}`)).toBe(401);
+    await page.getByText('Invalid username or password').first().waitFor();
+    expect(await attempt('Wrong@0005')).toBe(429);
+    await page.getByText(/locked/).first().waitFor();
+    // Even the right password is refused while locked.
+    expect(await attempt(DEMO_PASSWORD)).toBe(429);
     expect(page.url()).toContain('/login');
     await context.close();
   });
 
   it('a role with no permissions lands on the inactive-role page', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(portal.browser, portal.server.url);
     await page.goto('/login');
     await fillCredentials(page, 'no.access');
     await page.getByTestId('login-submit').click();
@@ -87,7 +82,7 @@ describe('signing in', () => {
   });
 
   it('a path outside the role menu shows the unauthorized page', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(portal.browser, portal.server.url);
     await signIn(page, 'cs.agent');
     await page.goto('/admin/aphrodite/role');
     await page.getByTestId('unauthorized').waitFor();
@@ -96,7 +91,7 @@ describe('signing in', () => {
   });
 
   it('signs out with a toast and ends the session', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(portal.browser, portal.server.url);
     await signIn(page, 'admin.cms');
     await page.getByTestId('sign-out').click();
     await page.getByText('Logout Success').waitFor();
