@@ -11,6 +11,7 @@ import { devMailboxEnabled, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AuthService } from './domains/identity/auth.service.ts';
 import { registerAuthRoutes } from './domains/identity/auth.routes.ts';
+import { registerRegionRoutes } from './domains/catalog/region.routes.ts';
 import { registerDevMailboxPage } from './domains/identity/dev-mailbox.page.ts';
 import type { IdentityServices } from './domains/identity/identity.deps.ts';
 import { LogHistoryService } from './domains/identity/log-history.service.ts';
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerRoleRoutes(app, services);
   registerLogHistoryRoutes(app, services);
   registerPublicRoutes(app, services, db);
+  registerRegionRoutes(app, db);
   if (devMailboxEnabled(config)) registerDevMailboxPage(app, mailer);
   deps.extraRoutes?.(app);
 

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { loadRegions } from './domains/catalog/regions.loader.ts';
 import { isEmpty, seedDemo } from './seed/demo.ts';
 
 const config = loadConfig();
@@ -10,6 +11,13 @@ const applied = await migrate(database);
 const { app } = await buildApp({ config, database });
 app.log.info(`database: ${database.describe}${applied.length ? `, applied ${applied.join(', ')}` : ''}`);
 if (database.kind === 'pglite') app.log.info('embedded PGlite is for trying and small sites; run production on PostgreSQL with DATABASE_URL');
+
+// Reference data (not demo data): every environment needs it, loaded once into empty region tables.
+const regionsStart = performance.now();
+const regions = await loadRegions(database.db);
+if (regions.provinces) {
+  app.log.info(`regions loaded: ${regions.provinces} provinces, ${regions.regencies} regencies, ${regions.districts} districts, ${regions.villages} villages in ${Math.round(performance.now() - regionsStart)} ms`);
+}
 
 if (config.APP_ENV !== 'production' && config.SEED_DEMO === 'auto' && (await isEmpty(database.db))) {
   await seedDemo(database.db);

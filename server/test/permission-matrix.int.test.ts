@@ -61,6 +61,10 @@ const RECIPES: Record<string, Recipe> = {
   'GET /api/v1/meta': { expect: 200 },
   'GET /api/v1/public/legal/:kind': { params: () => ({ kind: 'terms' }), expect: 200 },
   'GET /api/v1/dev/mailbox': { expect: 200 },
+  // Region lists answer 200 (empty: the matrix's schema has no regions loaded); a village needs a district or a search,
+  // and a well-formed village code that is not loaded answers 404.
+  'GET /api/v1/villages': { query: () => ({ district_code: '11.01.01' }), expect: 200 },
+  'GET /api/v1/villages/:code': { params: () => ({ code: '11.01.01.2001' }), expect: 404 },
 };
 
 /**

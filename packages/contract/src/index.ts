@@ -3,3 +3,4 @@ export * from './enums/index.ts';
 export * from './access/index.ts';
 export * from './identity/index.ts';
 export * from './format/index.ts';
+export * from './catalog/index.ts';
