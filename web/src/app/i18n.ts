@@ -3,6 +3,8 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/id';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
+import { identityI18n } from '../domains/identity/identity.i18n.ts';
+import { uiI18n } from '../ui/ui.i18n.ts';
 import { en } from './locales/en.ts';
 import { id } from './locales/id.ts';
 
@@ -21,7 +23,11 @@ function storedLanguage(): Lang {
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, id: { translation: id } },
+  // The shell's texts, the generic blocks' and each domain's, merged into one flat dictionary per language.
+  resources: {
+    en: { translation: { ...uiI18n.en, ...identityI18n.en, ...en } },
+    id: { translation: { ...uiI18n.id, ...identityI18n.id, ...id } },
+  },
   lng: storedLanguage(),
   fallbackLng: 'en',
   // Flat keys: contract and server messages (with dots and colons in them) can be keys of their own.

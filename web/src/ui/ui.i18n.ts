@@ -1,7 +1,4 @@
-/**
- * Texts of the generic building blocks (tables, filters, forms, detail, diff). Flat keys, as the app's i18next runs
- * with keySeparator off; every call also carries its English default, so a missing key still reads well.
- */
+/** Texts of the generic building blocks (tables, forms, detail, diff), in the flat `ui.` keys they use. */
 const en: Record<string, string> = {
   'ui.actions': 'Actions',
   'ui.backToList': 'Back to list',
@@ -43,7 +40,7 @@ const id: Record<string, string> = {
   'ui.backToList': 'Kembali ke daftar',
   'ui.cancel': 'Batal',
   'ui.columns': 'Kolom',
-  'ui.conflictTitle': 'Data ini telah diubah oleh orang lain',
+  'ui.conflictTitle': 'Data ini telah diubah oleh pengguna lain',
   'ui.create': 'Tambah',
   'ui.createTitle': 'Tambah {{name}}',
   'ui.dateFrom': 'Dari',
@@ -54,11 +51,11 @@ const id: Record<string, string> = {
   'ui.diffAfter': 'Sesudah',
   'ui.diffBefore': 'Sebelum',
   'ui.diffChanged': '{{count}} berubah',
-  'ui.diffEmpty': 'Tidak ada nilai yang tercatat',
+  'ui.diffEmpty': 'Tidak ada nilai tercatat',
   'ui.diffField': 'Kolom',
   'ui.diffOnlyChanged': 'Hanya kolom yang berubah',
   'ui.edit': 'Ubah',
-  'ui.editSuccess': 'Data berhasil diubah',
+  'ui.editSuccess': 'Edit Data Berhasil',
   'ui.editTitle': 'Ubah {{name}}',
   'ui.empty': 'Tidak ada data',
   'ui.forbidden': 'Anda tidak memiliki izin untuk membuka halaman ini.',
