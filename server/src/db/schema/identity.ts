@@ -128,11 +128,13 @@ export const auditLog = pgTable(
     ip: text('ip'),
     at: ts('at').notNull(),
   },
+  // Ascending columns on purpose: a backward scan serves `order by at desc, id desc` (NULLS FIRST), which drizzle's
+  // `.desc()` (DESC NULLS LAST) does not match, so the list would sort every matching row.
   (t) => [
-    index('audit_log_at_idx').on(t.at.desc(), t.id.desc()),
-    index('audit_log_actor_idx').on(t.actorId, t.at.desc()),
-    index('audit_log_entity_idx').on(t.entity, t.at.desc()),
-    index('audit_log_action_idx').on(t.action, t.at.desc()),
+    index('audit_log_at_idx').on(t.at, t.id),
+    index('audit_log_actor_idx').on(t.actorId, t.at, t.id),
+    index('audit_log_entity_idx').on(t.entity, t.at, t.id),
+    index('audit_log_action_idx').on(t.action, t.at, t.id),
   ],
 );
 

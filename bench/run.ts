@@ -1,0 +1,21 @@
+/**
+ * `npm run bench -- <name> [--scale N]`: runs one benchmark (or all) and prints each figure beside its baseline.
+ * BENCH_DATABASE_URL=postgres://... runs on PostgreSQL; otherwise an in-memory PGlite.
+ */
+import * as logHistory from './benchmarks/log-history.ts';
+
+const BENCHMARKS: Record<string, { run(scale: number): Promise<void> }> = { 'log-history': logHistory };
+
+const args = process.argv.slice(2);
+const scaleAt = args.indexOf('--scale');
+const scale = scaleAt >= 0 ? Number(args[scaleAt + 1]) : 0;
+const names = args.filter((a, i) => !a.startsWith('--') && i !== scaleAt + 1);
+const chosen = names.length ? names : Object.keys(BENCHMARKS);
+for (const name of chosen) {
+  const bench = BENCHMARKS[name];
+  if (!bench) {
+    console.error(`Unknown benchmark ${name}. Known: ${Object.keys(BENCHMARKS).join(', ')}`);
+    process.exit(2);
+  }
+  await bench.run(scale);
+}
