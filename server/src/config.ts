@@ -39,7 +39,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid environment: ${problems}`);
   }
   const webDist = parsed.data.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');
-  return { ...parsed.data, webDist, ...overrides };
+  // npm runs workspace scripts from the workspace folder; INIT_CWD is where the user typed `npm start`, so a relative
+  // DATA_DIR (./data by default) means the folder they are in.
+  const DATA_DIR = path.resolve(env.INIT_CWD ?? process.cwd(), parsed.data.DATA_DIR);
+  return { ...parsed.data, DATA_DIR, webDist, ...overrides };
 }
 
 /** The outbox and its API exist only without SMTP and outside production. */
