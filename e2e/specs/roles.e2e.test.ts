@@ -58,6 +58,18 @@ describe('roles and users', () => {
     await user.context.close();
   });
 
+  it('offers no edit or delete on the Super Admin role, which the server refuses to change', async () => {
+    const { context, page } = await newPage(portal.browser, portal.server.url);
+    await signIn(page, 'admin.cms');
+    await page.goto('/admin/aphrodite/role');
+    const superRow = page.getByTestId('resource-table').locator('tr', { hasText: 'Full access' });
+    const viewerRow = page.getByTestId('resource-table').locator('tr', { hasText: 'View only, every CMS entry' });
+    await viewerRow.locator('[data-testid^="row-edit-"]').waitFor();
+    expect(await superRow.locator('[data-testid^="row-detail-"]').count()).toBe(1);
+    expect(await superRow.locator('[data-testid^="row-edit-"], [data-testid^="row-delete-"]').count()).toBe(0);
+    await context.close();
+  });
+
   it('an administrator sends a user a password reset link', async () => {
     const { context, page } = await newPage(portal.browser, portal.server.url);
     await signIn(page, 'admin.cms');

@@ -55,12 +55,12 @@ export function DetailView<Row extends { id: number | string }, Detail extends R
   const actions = (
     <>
       {Extra && <Extra row={row} entry={access.entry} />}
-      {view.api.update && view.form && access.can('edit') && (
+      {view.api.update && view.form && access.can('edit') && !view.locked?.(row) && (
         <Button type="primary" icon={<EditOutlined />} {...link(access.paths.edit(row.id))} data-testid="detail-edit">
           {t('ui.edit', 'Edit')}
         </Button>
       )}
-      {view.api.delete && access.can('delete') && (
+      {view.api.delete && access.can('delete') && !view.locked?.(row) && (
         <Popconfirm
           title={t('ui.deleteTitle', 'Delete this record?')}
           description={view.rowTitle(row)}

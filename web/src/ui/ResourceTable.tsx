@@ -105,12 +105,12 @@ export function ResourceTable<Row extends { id: number | string }, Detail extend
           <Tooltip title={t('ui.detail', 'Detail')}>
             <Button type="text" size="small" icon={<EyeOutlined />} {...link(access.paths.detail(row.id))} data-testid={`row-detail-${row.id}`} />
           </Tooltip>
-          {canEdit && (
+          {canEdit && !view.locked?.(row) && (
             <Tooltip title={t('ui.edit', 'Edit')}>
               <Button type="text" size="small" icon={<EditOutlined />} {...link(access.paths.edit(row.id))} data-testid={`row-edit-${row.id}`} />
             </Tooltip>
           )}
-          {canDelete && (
+          {canDelete && !view.locked?.(row) && (
             <Popconfirm
               title={t('ui.deleteTitle', 'Delete this record?')}
               description={view.rowTitle(row)}

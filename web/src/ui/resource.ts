@@ -124,6 +124,8 @@ export interface ResourceView<Row extends { id: number | string }, Detail extend
   detailActions?: ComponentType<{ row: Detail; entry: string }>;
   /** Query sent with DELETE (e.g. the record's version). */
   deleteQuery?: (row: Row | Detail) => Record<string, string | number>;
+  /** Records the server never lets anyone edit or delete (the Super Admin role): no such buttons on them. */
+  locked?: (row: Row | Detail) => boolean;
 }
 
 /** Builds a view with its Row and Detail types inferred and checked. */

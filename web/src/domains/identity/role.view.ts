@@ -60,4 +60,6 @@ export const roleView = defineResource<RoleRow, RoleDetail>({
     { key: 'permissions', title: 'Permissions', component: RolePermissionsSection },
   ],
   rowTitle: (r) => r.name,
+  // The server refuses to change or delete the Super Admin role (it holds every permission).
+  locked: (r) => r.is_super,
 });
