@@ -70,6 +70,20 @@ describe('roles and users', () => {
     await context.close();
   });
 
+  it('deletes a user after confirmation', async () => {
+    const { context, page } = await newPage(portal.browser, portal.server.url);
+    await signIn(page, 'admin.cms');
+    await page.goto('/admin/aphrodite/user?search=no.access');
+    const table = page.getByTestId('resource-table');
+    await table.getByText('no.access@demo.local').waitFor();
+    await table.locator('[data-testid^="row-delete-"]').first().click();
+    await page.getByText('Delete this record?').waitFor();
+    await page.getByTestId('confirm-ok').click();
+    await page.getByText('Success', { exact: true }).first().waitFor();
+    await table.getByText('no.access@demo.local').waitFor({ state: 'detached' });
+    await context.close();
+  });
+
   it('an administrator sends a user a password reset link', async () => {
     const { context, page } = await newPage(portal.browser, portal.server.url);
     await signIn(page, 'admin.cms');

@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Descriptions, Flex, Popconfirm, Result, Spin } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Result, Spin } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../lib/api.ts';
 import { resourceKeys } from '../lib/query-keys.ts';
 import { errorMessage, notifySuccess } from '../app/notifier.tsx';
+import { DeleteConfirm } from './DeleteConfirm.tsx';
 import { DisplayValue } from './DisplayValue.tsx';
 import { useGo } from './nav.ts';
 import { PageHeader } from './PageHeader.tsx';
@@ -51,7 +52,6 @@ export function DetailView<Row extends { id: number | string }, Detail extends R
   }
 
   const Extra = view.detailActions;
-  const okProps = { 'data-testid': 'confirm-ok', danger: true };
   const actions = (
     <>
       {Extra && <Extra row={row} entry={access.entry} />}
@@ -61,18 +61,11 @@ export function DetailView<Row extends { id: number | string }, Detail extends R
         </Button>
       )}
       {view.api.delete && access.can('delete') && !view.locked?.(row) && (
-        <Popconfirm
-          title={t('ui.deleteTitle', 'Delete this record?')}
-          description={view.rowTitle(row)}
-          okText={t('ui.delete', 'Delete')}
-          cancelText={t('ui.cancel', 'Cancel')}
-          okButtonProps={okProps}
-          onConfirm={() => remove.mutateAsync(row).catch(() => undefined)}
-        >
+        <DeleteConfirm title={view.rowTitle(row)} onConfirm={() => remove.mutateAsync(row)}>
           <Button danger icon={<DeleteOutlined />} loading={remove.isPending} data-testid="detail-delete">
             {t('ui.delete', 'Delete')}
           </Button>
-        </Popconfirm>
+        </DeleteConfirm>
       )}
     </>
   );

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Alert, Button, Empty, Flex, Popconfirm, Space, Table, Tooltip } from 'antd';
+import { Alert, Button, Empty, Flex, Space, Table, Tooltip } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { api, type Paged } from '../lib/api.ts';
 import { resourceKeys } from '../lib/query-keys.ts';
 import { errorMessage, notifySuccess } from '../app/notifier.tsx';
+import { DeleteConfirm } from './DeleteConfirm.tsx';
 import { ColumnChooser, useHiddenColumns } from './ColumnChooser.tsx';
 import { DisplayValue } from './DisplayValue.tsx';
 import { FilterBar, type FilterValues } from './FilterBar.tsx';
@@ -99,7 +100,6 @@ export function ResourceTable<Row extends { id: number | string }, Detail extend
     fixed: 'right',
     width: 130,
     render: (_: unknown, row: Row) => {
-      const okProps = { 'data-testid': 'confirm-ok', danger: true };
       return (
         <Space size={4}>
           <Tooltip title={t('ui.detail', 'Detail')}>
@@ -111,16 +111,9 @@ export function ResourceTable<Row extends { id: number | string }, Detail extend
             </Tooltip>
           )}
           {canDelete && !view.locked?.(row) && (
-            <Popconfirm
-              title={t('ui.deleteTitle', 'Delete this record?')}
-              description={view.rowTitle(row)}
-              okText={t('ui.delete', 'Delete')}
-              cancelText={t('ui.cancel', 'Cancel')}
-              okButtonProps={okProps}
-              onConfirm={() => remove.mutateAsync(row).catch(() => undefined)}
-            >
+            <DeleteConfirm title={view.rowTitle(row)} onConfirm={() => remove.mutateAsync(row)}>
               <Button type="text" size="small" danger icon={<DeleteOutlined />} data-testid={`row-delete-${row.id}`} />
-            </Popconfirm>
+            </DeleteConfirm>
           )}
         </Space>
       );
