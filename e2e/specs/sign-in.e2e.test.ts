@@ -28,6 +28,9 @@ describe('signing in', () => {
     await input.fill(`${code.slice(0, 3)}-${code.slice(3)}x`);
     await input.blur();
     await expect.poll(() => input.inputValue()).toBe(code);
+    await expect.poll(() => page.getByTestId('otp-submit').isEnabled()).toBe(true);
+    await page.locator('.ant-form-item-explain-error').waitFor({ state: 'detached' });
+    await page.locator('.ant-input-status-error').waitFor({ state: 'detached' });
     await shot(page, 'code-step');
     await input.press('Enter');
     await page.getByText('Login Success').waitFor();

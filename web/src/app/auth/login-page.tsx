@@ -62,8 +62,11 @@ export function LoginPage() {
 
   const username = Form.useWatch('username', credentialsForm) ?? '';
   const password = Form.useWatch('password', credentialsForm) ?? '';
-  // Kept from the form's changes: useWatch does not follow a form that mounts after the hook (the code step).
   const [otp, setOtp] = useState('');
+  // The latest typed code, current even before the re-render that updates `otp` (Enter can arrive first).
+  const otpRef = useRef('');
+  const [otpTouched, setOtpTouched] = useState(false);
+  const otpError = !otpTouched ? undefined : !otp ? t('validation.otpRequired') : OTP_PATTERN.test(otp) ? undefined : t('validation.otpLength');
   const codeSecondsLeft = useSecondsLeft(codeDeadline);
   const resendSecondsLeft = useSecondsLeft(resendAt);
 
@@ -75,7 +78,9 @@ export function LoginPage() {
     setCodeDeadline(null);
     setResendAt(null);
     codeForm.resetFields();
+    otpRef.current = '';
     setOtp('');
+    setOtpTouched(false);
   }, [codeForm]);
 
   // Returning to the credentials step keeps what was typed.
@@ -128,7 +133,9 @@ export function LoginPage() {
     onSuccess: ({ data }) => {
       startCodeStep(data);
       codeForm.resetFields();
+      otpRef.current = '';
       setOtp('');
+      setOtpTouched(false);
       notifySuccess(t('otp.sent'));
     },
   });
@@ -146,9 +153,11 @@ export function LoginPage() {
     },
   });
 
+  /** Enter and Verify both decide on the field's value now, not on the last render's (a fast Enter can beat it). */
   const submitCode = () => {
-    if (!credentials || !canVerify || verify.isPending || redirecting) return;
-    verify.mutate({ ...credentials, otp });
+    const code = otpRef.current;
+    if (!credentials || !OTP_PATTERN.test(code) || credentials.password.length < PASSWORD_MIN || verify.isPending || redirecting) return;
+    verify.mutate({ ...credentials, otp: code });
   };
 
 
@@ -219,27 +228,19 @@ export function LoginPage() {
           </Button>
         </Form>
       ) : (
-        <Form<{ otp: string }>
-          form={codeForm}
-          name="verification"
-          layout="vertical"
-          requiredMark={false}
-          onFinish={submitCode}
-          onValuesChange={(_, all) => setOtp(all.otp ?? '')}
-        >
-          <Form.Item
-            label={t('otp.label')}
-            name="otp"
-            validateTrigger="onBlur"
-            // Only digits are accepted: pasted separators and letters are stripped as they arrive (and so by blur).
-            normalize={onlyDigits}
-            rules={[
-              { required: true, message: t('validation.otpRequired') },
-              { pattern: OTP_PATTERN, message: t('validation.otpLength') },
-            ]}
-          >
+        <Form<{ otp: string }> form={codeForm} name="verification" layout="vertical" requiredMark={false} onFinish={submitCode}>
+          {/* A controlled field with its own message: the code lives in component state, the one source Enter,
+              Verify and the message all read. Only digits are accepted; anything else is stripped as it arrives. */}
+          <Form.Item label={t('otp.label')} htmlFor="otp" validateStatus={otpError ? 'error' : undefined} help={otpError}>
             <Input
+              id="otp"
               ref={otpInputRef}
+              value={otp}
+              onChange={(e) => {
+                otpRef.current = onlyDigits(e.target.value);
+                setOtp(otpRef.current);
+              }}
+              onBlur={() => setOtpTouched(true)}
               autoFocus
               inputMode="numeric"
               autoComplete="one-time-code"

@@ -237,18 +237,20 @@ export function PermissionEditor({ id, value, onChange, disabled, readOnly, supe
         </Flex>
       ),
       children: (
+        // No `scroll.x`: antd would render the header a second time in its measure row, doubling the test ids.
+        <div style={{ overflowX: 'auto' }}>
         <Table<GridRow>
           size="small"
           rowKey="key"
           pagination={false}
           columns={columns}
           dataSource={rows}
-          scroll={{ x: 'max-content' }}
           onRow={(row) => {
             const attrs = { 'data-testid': row.kind === 'entry' ? `permission-row-${row.item.entry}` : undefined, className: row.kind === 'group' ? 'permission-group-row' : 'permission-entry-row' };
             return attrs;
           }}
         />
+        </div>
       ),
     };
   }).flatMap((p) => (p ? [p] : []));
