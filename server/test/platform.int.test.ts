@@ -82,7 +82,7 @@ describe('platform in development', () => {
       const terms = await h.call('GET', `/api/v1/public/legal/terms?variant=${variant}&language=en`);
       expect(terms.statusCode).toBe(200);
       expect(terms.json().data).toMatchObject({ kind: 'terms', variant, language: 'en', title: 'Terms and Conditions' });
-      expect(terms.json().data.body_html).toContain('<h2>Terms and Conditions</h2>');
+      expect(terms.json().data.body_html).toContain('Membership is personal and cannot be transferred.');
       const privacy = await h.call('GET', `/api/v1/public/legal/privacy?variant=${variant}&language=id`);
       expect(privacy.json().data).toMatchObject({ kind: 'privacy', variant, language: 'id', title: 'Kebijakan Privasi' });
       expect(privacy.json().data.body_html).toContain('Data tidak dijual');

@@ -25,12 +25,12 @@ export const DEMO_ROLES = [
   { name: 'No Access', description: 'A role with no permissions', isSuper: false, grants: [], user: { username: 'no.access', email: 'no.access@demo.local', name: 'Rina Wijaya' } },
 ] as const;
 
-const TERMS = `<h2>Syarat dan Ketentuan</h2><p>Dengan menggunakan aplikasi loyalitas dan belanja online kami, Anda menyetujui syarat berikut.</p>
+const TERMS = `<p>Dengan menggunakan aplikasi loyalitas dan belanja online kami, Anda menyetujui syarat berikut.</p>
 <ol><li>Keanggotaan bersifat pribadi dan tidak dapat dipindahtangankan.</li><li>Stempel dan kupon berlaku sesuai periode program.</li><li>Kami dapat mengubah ketentuan ini dengan pemberitahuan di aplikasi.</li></ol>`;
-const TERMS_EN = `<h2>Terms and Conditions</h2><p>By using our loyalty and online shopping app you agree to the following terms.</p>
+const TERMS_EN = `<p>By using our loyalty and online shopping app you agree to the following terms.</p>
 <ol><li>Membership is personal and cannot be transferred.</li><li>Stamps and coupons are valid for the programme period.</li><li>We may change these terms with notice in the app.</li></ol>`;
-const PRIVACY = `<h2>Kebijakan Privasi</h2><p>Kami menyimpan nama, nomor telepon, e-mail dan riwayat belanja Anda untuk menjalankan program loyalitas.</p><p>Data tidak dijual kepada pihak ketiga.</p>`;
-const PRIVACY_EN = `<h2>Privacy Policy</h2><p>We keep your name, phone number, e-mail and purchase history to run the loyalty programme.</p><p>Your data is never sold to third parties.</p>`;
+const PRIVACY = `<p>Kami menyimpan nama, nomor telepon, e-mail dan riwayat belanja Anda untuk menjalankan program loyalitas.</p><p>Data tidak dijual kepada pihak ketiga.</p>`;
+const PRIVACY_EN = `<p>We keep your name, phone number, e-mail and purchase history to run the loyalty programme.</p><p>Your data is never sold to third parties.</p>`;
 
 export async function seedIdentity(db: Db, now = new Date()): Promise<void> {
   const passwordHash = await hashSecret(DEMO_PASSWORD);
