@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts');
 
@@ -12,7 +12,7 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 export async function newPage(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 860 }, locale: 'en-GB', timezoneId: 'Asia/Jakarta' });
+  const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 860 }, locale: 'en-GB', timezoneId: 'Asia/Jakarta', reducedMotion: 'reduce' });
   const page = await context.newPage();
   return { context, page };
 }
@@ -38,4 +38,20 @@ export async function latestMail(baseURL: string, to: string, subjectPart: strin
   const mail = box.data.find((m) => m.to === to && m.subject.includes(subjectPart));
   if (!mail) throw new Error(`no mail "${subjectPart}" to ${to}`);
   return mail;
+}
+
+/**
+ * The element's box once it has stopped moving (a drawer or modal slides in first); a box read mid-animation sends
+ * the mouse beside the element on a loaded machine.
+ */
+export async function settledBox(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  let last = '';
+  for (let i = 0; i < 100; i++) {
+    const box = await locator.boundingBox();
+    const now = JSON.stringify(box);
+    if (box && now === last) return box;
+    last = now;
+    await locator.page().waitForTimeout(50);
+  }
+  throw new Error('element kept moving');
 }

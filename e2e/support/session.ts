@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { latestMail } from './browser.ts';
+import { latestMail, shot } from './browser.ts';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
@@ -36,4 +36,22 @@ export async function menuEntries(page: Page): Promise<string[]> {
   }
   const keys = await menu.locator('[data-menu-entry]').evaluateAll((els) => els.map((e) => e.getAttribute('data-menu-entry') ?? ''));
   return [...new Set(keys)].sort();
+}
+
+/** Signs the Super Admin in through the form and the e-mailed code, and waits for the admin shell. */
+export async function signInSuperAdmin(page: Page, baseURL: string): Promise<void> {
+  await page.goto('/login');
+  await fillCredentials(page, 'superadmin');
+  await page.getByTestId('login-submit').click();
+  try {
+    await page.getByText('Verification has been sent to your email').waitFor();
+  } catch (err) {
+    await shot(page, 'sign-in-super-admin-failed');
+    throw err;
+  }
+  await page.getByTestId('otp-modal-ok').click();
+  const code = await mailedCode(baseURL, 'superadmin@demo.local');
+  await page.getByTestId('otp-input').fill(code);
+  await page.getByTestId('otp-submit').click();
+  await page.waitForURL(/\/admin\//);
 }

@@ -16,13 +16,13 @@ export const whereOf = (conditions: (SQL | undefined)[]): SQL => {
 };
 
 /**
- * Counts `from` + `where` without scanning millions of rows: an exact count capped at EXACT_COUNT_CAP, and beyond it the
- * planner's row estimate (meta.total_kind says which).
+ * Counts `from` + `where` without scanning millions of rows: an exact count capped at EXACT_COUNT_CAP (or `cap`), and
+ * beyond it the planner's row estimate (meta.total_kind says which).
  */
-export async function countRows(db: Db, from: SQL, where: SQL): Promise<Pick<ListMeta, 'total' | 'total_kind'>> {
-  const capped = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 ${from} ${where} limit ${EXACT_COUNT_CAP + 1}) c`);
+export async function countRows(db: Db, from: SQL, where: SQL, cap = EXACT_COUNT_CAP): Promise<Pick<ListMeta, 'total' | 'total_kind'>> {
+  const capped = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 ${from} ${where} limit ${cap + 1}) c`);
   const n = Number(capped[0]?.n ?? 0);
-  if (n <= EXACT_COUNT_CAP) return { total: n, total_kind: 'exact' };
+  if (n <= cap) return { total: n, total_kind: 'exact' };
   const plan = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) select 1 ${from} ${where}`);
   const raw = plan[0]?.['QUERY PLAN'];
   const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];

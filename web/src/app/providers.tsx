@@ -29,10 +29,14 @@ export const THEME: ThemeConfig = {
   },
 };
 
+/** Without motion for people who ask their system for less (and for the e2e browser, which asks too). */
+const STILL_THEME: ThemeConfig = { ...THEME, token: { ...THEME.token, motion: false } };
+const prefersReducedMotion = typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+
 function ThemedApp({ children }: { children: ReactNode }) {
   const lang = useLang();
   return (
-    <ConfigProvider theme={THEME} locale={lang === 'id' ? idID : enUS}>
+    <ConfigProvider theme={prefersReducedMotion ? STILL_THEME : THEME} locale={lang === 'id' ? idID : enUS}>
       <AntApp message={{ maxCount: 3, top: 24 }}>
         <NotifierBridge />
         {children}

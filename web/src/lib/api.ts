@@ -70,5 +70,5 @@ export const api = {
 
 export interface Paged<T> {
   data: T[];
-  meta: { page: number; limit: number; total: number; total_kind: 'exact' | 'estimate' };
+  meta: { page: number; limit: number; total: number; total_kind: 'exact' | 'estimate'; next_cursor?: string | null };
 }

@@ -73,7 +73,7 @@ export function DetailView<Row extends { id: number | string }, Detail extends R
   return (
     <div data-testid="detail-view" data-resource={view.name}>
       <PageHeader title={view.rowTitle(row)} extra={actions} />
-      {remove.isError && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={errorMessage(remove.error)} />}
+      {remove.isError && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={errorMessage(remove.error)} />}
       <Flex vertical gap={16}>
         {view.detail.map((section) => {
           const title = section.title ? t(`${view.i18n}.sections.${section.key}`, section.title) : undefined;

@@ -101,6 +101,21 @@ export function FilterBar(props: {
               onChange={(v) => props.onChange({ [f.key]: v })}
             />
           );
+        if (f.kind === 'date') {
+          const value = props.values[f.key];
+          return (
+            <DatePicker
+              key={f.key}
+              format="DD/MMM/YYYY"
+              placeholder={label(f.key, f.label)}
+              aria-label={label(f.key, f.label)}
+              style={{ width: f.width ?? 170 }}
+              data-testid={`filter-${f.key}`}
+              value={value ? dayjs(String(value)) : null}
+              onChange={(d) => props.onChange({ [f.key]: d ? d.format('YYYY-MM-DD') : undefined })}
+            />
+          );
+        }
         const from = props.values[f.from];
         const to = props.values[f.to];
         return (

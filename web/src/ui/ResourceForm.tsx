@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Col, Form, Input, InputNumber, Result, Row, Space, Spin } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Col, Form, Input, InputNumber, Result, Row, Space, Spin, Switch } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { api, ApiError } from '../lib/api.ts';
 import { resourceKeys } from '../lib/query-keys.ts';
+import { translateMessage } from '../app/i18n.ts';
 import { errorMessage, notifySuccess } from '../app/notifier.tsx';
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from './field-errors.ts';
 import { useGo } from './nav.ts';
@@ -44,8 +45,28 @@ function toBody(values: Values, fields: readonly FieldDef[], body: z.ZodType | u
 }
 
 /** The 409 message: the server's names who changed the record and when. */
-function conflictText(error: unknown): string | null {
-  return error instanceof ApiError && error.status === 409 ? error.message : null;
+const isConflict = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 409;
+
+/**
+ * The server answers 409 both for a stale version (someone else saved first) and for a state that forbids the write
+ * (a duplicate e-mail). Stale when the record's version moved past the one this form sent; read without touching the
+ * cache, so the form keeps what the user typed.
+ */
+async function isStale(detailPath: string, sentVersion: unknown): Promise<boolean> {
+  try {
+    const current = (await api.get<{ version?: unknown }>(detailPath)).data;
+    return typeof sentVersion === 'number' && typeof current.version === 'number' && current.version !== sentVersion;
+  } catch {
+    return false;
+  }
+}
+
+/** A business 409 under the field whose value its message names ("The e-mail a@b.c is already used"), else none. */
+function fieldNamedIn(message: string, values: Values, names: readonly string[]): string | undefined {
+  return names.find((name) => {
+    const v = values[name];
+    return (typeof v === 'string' || typeof v === 'number') && String(v).trim().length >= 3 && message.includes(String(v).trim());
+  });
 }
 
 /**
@@ -74,6 +95,8 @@ export function ResourceForm<Row extends { id: number | string; version?: number
   const fieldNames = fields.map((f) => f.name);
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const [conflict, setConflict] = useState<string | null>(null);
+  // The values of the submit in flight, for `afterSave`.
+  const submitted = useRef<Values>({});
 
   const detail = useQuery({
     queryKey: keys.detail(id ?? ''),
@@ -98,28 +121,45 @@ export function ResourceForm<Row extends { id: number | string; version?: number
     }
   }, [loaded, mode]);
 
+  // A long form (the permission grid) ends far below its top: bring what went wrong into view.
+  const top = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (conflict || formErrors.length) top.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [conflict, formErrors]);
+
   const showErrors = (errors: FieldErrors) => {
-    form.setFields(errors.fields.map((f) => ({ name: f.name, errors: f.errors })));
-    setFormErrors(errors.rest);
+    // Contract and server messages are English; those with an entry in the dictionaries show translated.
+    form.setFields(errors.fields.map((f) => ({ name: f.name, errors: f.errors.map(translateMessage) })));
+    setFormErrors(errors.rest.map(translateMessage));
+    const first = errors.fields[0];
+    if (first) form.scrollToField(first.name, { block: 'center', behavior: 'smooth' });
   };
 
   const save = useMutation({
     mutationFn: async (payload: unknown) => {
+      let saved: Detail;
       if (mode === 'create') {
         if (!view.api.create) throw new Error('This resource cannot be created');
-        return (await api.post<Detail>(view.api.create, payload)).data;
+        saved = (await api.post<Detail>(view.api.create, payload)).data;
+      } else {
+        if (!view.api.update || !id) throw new Error('This resource cannot be edited');
+        saved = (await api.put<Detail>(view.api.update(id), payload)).data;
       }
-      if (!view.api.update || !id) throw new Error('This resource cannot be edited');
-      return (await api.put<Detail>(view.api.update(id), payload)).data;
+      await def?.afterSave?.(saved, submitted.current, mode);
+      return saved;
     },
     onSuccess: async () => {
       notifySuccess(mode === 'create' ? t('common.success', 'Success') : t('ui.editSuccess', 'Edit Data Successful'));
       await queryClient.invalidateQueries({ queryKey: keys.all });
       go(mode === 'edit' && id ? access.paths.detail(id) : access.paths.list);
     },
-    onError: (error) => {
-      const text = conflictText(error);
-      if (text) return setConflict(text);
+    onError: async (error, payload) => {
+      if (isConflict(error)) {
+        const sent = payload && typeof payload === 'object' && 'version' in payload ? payload.version : undefined;
+        if (mode === 'edit' && id && (await isStale(view.api.detail(id), sent))) return setConflict(error.message);
+        const field = fieldNamedIn(error.message, form.getFieldsValue(true) as Values, fieldNames);
+        return field ? showErrors({ fields: [{ name: field, errors: [error.message] }], rest: [] }) : setFormErrors([error.message]);
+      }
       const mapped = serverFieldErrors(error, fieldNames);
       if (mapped) return showErrors(mapped);
       setFormErrors([errorMessage(error)]);
@@ -131,7 +171,8 @@ export function ResourceForm<Row extends { id: number | string; version?: number
     form.setFields(fieldNames.map((name) => ({ name, errors: [] })));
     if (!body) return;
     const values = form.getFieldsValue(true) as Values;
-    const payload = toBody(values, fields, body);
+    submitted.current = values;
+    const payload = def?.toBody ? def.toBody(toBody(values, fields, body)) : toBody(values, fields, body);
     if (mode === 'edit') payload.version = loaded?.version;
     const parsed = body.safeParse(payload);
     if (!parsed.success) return showErrors(zodFieldErrors(parsed.error, fieldNames));
@@ -158,13 +199,14 @@ export function ResourceForm<Row extends { id: number | string; version?: number
 
   return (
     <Form<Values> form={form} name={view.name} layout="vertical" initialValues={initial} onFinish={() => void submit()} data-testid="resource-form" disabled={save.isPending}>
+      <div ref={top} style={{ scrollMarginTop: 80 }} />
       {conflict && (
         <Alert
           type="warning"
           showIcon
           style={{ marginBottom: 16 }}
           data-testid="conflict-alert"
-          message={t('ui.conflictTitle', 'This record was changed by someone else')}
+          title={t('ui.conflictTitle', 'This record was changed by someone else')}
           description={conflict}
           action={
             <Button size="small" onClick={() => void reload()} data-testid="conflict-reload" disabled={false}>
@@ -174,11 +216,11 @@ export function ResourceForm<Row extends { id: number | string; version?: number
         />
       )}
       {formErrors.length > 0 && (
-        <Alert type="error" showIcon style={{ marginBottom: 16 }} data-testid="form-error" message={formErrors.map((e) => <div key={e}>{e}</div>)} />
+        <Alert type="error" showIcon style={{ marginBottom: 16 }} data-testid="form-error" title={formErrors.map((e) => <div key={e}>{e}</div>)} />
       )}
       <Row gutter={16}>
         {fields.map((f) => (
-          <Col key={f.name} xs={24} md={f.wide || f.input === 'custom' || f.input === 'textarea' ? 24 : 12}>
+          <Col key={f.name} xs={24} md={(f.wide ?? (f.input === 'custom' || f.input === 'textarea')) ? 24 : 12}>
             <Form.Item name={f.name} label={label(f)} required={isRequired(fieldSchema(body, f.name))} extra={f.help ? t(`${view.i18n}.help.${f.name}`, f.help) : undefined}>
               <FieldInput field={f} body={body} placeholder={f.placeholder ? t(`${view.i18n}.placeholders.${f.name}`, f.placeholder) : undefined} />
             </Form.Item>
@@ -232,6 +274,25 @@ function FieldInput({
           disabled={control.disabled}
         />
       );
+    case 'rupiah':
+      return (
+        <InputNumber<number>
+          id={control.id}
+          value={typeof control.value === 'number' ? control.value : null}
+          onChange={(v) => control.onChange?.(v ?? undefined)}
+          placeholder={placeholder}
+          prefix="Rp"
+          min={0}
+          precision={0}
+          formatter={(v) => (v === undefined || v === null ? '' : String(v).replace(/\B(?=(\d{3})+(?!\d))/g, '.'))}
+          parser={(v) => Number((v ?? '').replace(/\D/g, '') || 0)}
+          style={{ width: '100%' }}
+          data-testid={testId}
+          disabled={control.disabled}
+        />
+      );
+    case 'boolean':
+      return <Switch id={control.id} checked={control.value === true} onChange={(v) => control.onChange?.(v)} data-testid={testId} disabled={control.disabled} />;
     case 'select': {
       const schema = fieldSchema(body, field.name);
       return field.options ? (

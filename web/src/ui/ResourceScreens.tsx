@@ -34,12 +34,12 @@ function useEntryTitle(entry: string): string {
   return lang === 'id' ? menu.labelId : menu.label;
 }
 
-export function ResourceListPage<Row extends { id: number | string }, Detail extends Row>({ view }: View<Row, Detail>) {
+export function ResourceListPage<Row extends { id: number | string }, Detail extends Row>({ view, extra }: View<Row, Detail> & { extra?: ReactNode }) {
   const access = useResourceAccess(view);
   const title = useEntryTitle(access.entry);
   return (
     <Allowed entries={view.entries} action="view">
-      <PageHeader title={title} />
+      <PageHeader title={title} extra={extra} />
       <Card>
         <ResourceTable view={view} />
       </Card>
@@ -47,8 +47,10 @@ export function ResourceListPage<Row extends { id: number | string }, Detail ext
   );
 }
 
-export function ResourceDetailPage<Row extends { id: number | string }, Detail extends Row>({ view }: View<Row, Detail>) {
-  const id = useIdParam();
+/** `id` names the record when the route has no `$id` (a single settings record). */
+export function ResourceDetailPage<Row extends { id: number | string }, Detail extends Row>({ view, id: fixedId }: View<Row, Detail> & { id?: string }) {
+  const param = useIdParam();
+  const id = fixedId ?? param;
   return (
     <Allowed entries={view.entries} action="view">
       <DetailView key={id} view={view} id={id} />
@@ -56,9 +58,10 @@ export function ResourceDetailPage<Row extends { id: number | string }, Detail e
   );
 }
 
-function FormPage<Row extends { id: number | string; version?: number }, Detail extends Row>({ view, mode }: View<Row, Detail> & { mode: 'create' | 'edit' }) {
+function FormPage<Row extends { id: number | string; version?: number }, Detail extends Row>({ view, mode, id: fixedId }: View<Row, Detail> & { mode: 'create' | 'edit'; id?: string }) {
   const { t } = useTranslation();
-  const id = useIdParam();
+  const param = useIdParam();
+  const id = fixedId ?? param;
   const access = useResourceAccess(view);
   const entryTitle = useEntryTitle(access.entry);
   const pageTitle = mode === 'create' ? t('ui.createTitle', 'Create {{name}}', { name: entryTitle }) : t('ui.editTitle', 'Edit {{name}}', { name: entryTitle });
@@ -76,6 +79,6 @@ export function ResourceCreatePage<Row extends { id: number | string; version?: 
   return <FormPage view={view} mode="create" />;
 }
 
-export function ResourceEditPage<Row extends { id: number | string; version?: number }, Detail extends Row>({ view }: View<Row, Detail>) {
-  return <FormPage view={view} mode="edit" />;
+export function ResourceEditPage<Row extends { id: number | string; version?: number }, Detail extends Row>({ view, id }: View<Row, Detail> & { id?: string }) {
+  return <FormPage view={view} mode="edit" id={id} />;
 }

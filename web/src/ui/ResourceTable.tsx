@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import { Alert, Button, Empty, Flex, Space, Table, Tooltip } from 'antd';
+import { useMemo, useState } from 'react';
+import { Alert, Button, Empty, Flex, Popconfirm, Space, Table, Tooltip } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,8 +8,9 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { api, type Paged } from '../lib/api.ts';
 import { resourceKeys } from '../lib/query-keys.ts';
-import { errorMessage, notifySuccess } from '../app/notifier.tsx';
+import { errorMessage, notifyError, notifySuccess } from '../app/notifier.tsx';
 import { DeleteConfirm } from './DeleteConfirm.tsx';
+import { ExportButton } from './ExportButton.tsx';
 import { ColumnChooser, useHiddenColumns } from './ColumnChooser.tsx';
 import { DisplayValue } from './DisplayValue.tsx';
 import { FilterBar, type FilterValues } from './FilterBar.tsx';
@@ -29,7 +30,8 @@ function useListSearch(schema: z.ZodType) {
   const params = useMemo(() => listQueryParams(schema, raw), [schema, raw]);
   const update = (patch: ListSearch) => {
     const merged: Record<string, string | number> = {};
-    for (const [k, v] of Object.entries({ ...search, ...patch })) if (v !== undefined && v !== '') merged[k] = v;
+    // A cursor belongs to one page of one ordering and filter: any change drops it unless the patch brings a new one.
+    for (const [k, v] of Object.entries({ ...search, cursor: undefined, ...patch })) if (v !== undefined && v !== '') merged[k] = v;
     const next = cleanListSearch(schema, merged);
     void router.navigate({ href: `${pathname}${router.options.stringifySearch(next)}` });
   };
@@ -52,6 +54,7 @@ export function ResourceTable<Row extends { id: number | string }, Detail extend
     queryKey: keys.list(params),
     queryFn: async () => (await api.get<Paged<Row>>(view.api.list, params)).data,
     placeholderData: keepPreviousData,
+    refetchInterval: view.refresh ? (q) => view.refresh?.(q.state.data?.data ?? []) ?? false : undefined,
   });
 
   const remove = useMutation({
@@ -64,6 +67,19 @@ export function ResourceTable<Row extends { id: number | string }, Detail extend
       notifySuccess(t('common.success', 'Success'));
       await queryClient.invalidateQueries({ queryKey: keys.all });
     },
+  });
+
+  // Bulk actions over ticked rows of the page shown (cleared whenever the page changes or an action ran).
+  const bulkActions = (view.bulkActions ?? []).filter((b) => access.can(b.action));
+  const [ticked, setTicked] = useState<Row[]>([]);
+  const bulk = useMutation({
+    mutationFn: ({ key, rows }: { key: string; rows: readonly Row[] }) => bulkActions.find((b) => b.key === key)!.run(rows),
+    onSuccess: async () => {
+      notifySuccess(t('common.success', 'Success'));
+      setTicked([]);
+      await queryClient.invalidateQueries({ queryKey: keys.all });
+    },
+    onError: (err) => notifyError(err),
   });
 
   const fieldLabel = (key: string, label: string) => t(`${view.i18n}.fields.${key}`, label);
@@ -94,7 +110,7 @@ export function ResourceTable<Row extends { id: number | string }, Detail extend
         ),
     }));
 
-  columns.push({
+  if (view.rowActions !== false) columns.push({
     key: '__actions',
     title: t('ui.actions', 'Actions'),
     fixed: 'right',
@@ -128,7 +144,12 @@ export function ResourceTable<Row extends { id: number | string }, Detail extend
       return;
     }
     const limit = pagination.pageSize ?? 10;
-    update({ page: limit !== params.limit ? undefined : pagination.current, limit });
+    const page = limit !== params.limit ? undefined : pagination.current;
+    // The next page is read by keyset from this page's last row; any other jump reads by offset.
+    const current = typeof params.page === 'number' ? params.page : 1;
+    const cursor = page === current + 1 ? (list.data?.meta.next_cursor ?? undefined) : undefined;
+    setTicked([]);
+    update({ page, limit, cursor });
   };
 
   const filterKeys = (view.filters ?? []).flatMap((f) => (f.kind === 'dateRange' ? [f.from, f.to] : [f.key]));
@@ -149,12 +170,30 @@ export function ResourceTable<Row extends { id: number | string }, Detail extend
           onChange={(patch) => update({ ...patch, page: undefined })}
           onReset={() => update(resetPatch)}
         />
-        <Space>
+        <Space wrap>
+          {bulkActions.map((b) => {
+            const rows = ticked.filter((r) => b.eligible?.(r) ?? true);
+            return (
+              <Popconfirm
+                key={b.key}
+                title={t(`${view.i18n}.bulk.${b.key}Confirm`, b.confirm, { count: rows.length })}
+                disabled={!rows.length}
+                onConfirm={() => bulk.mutateAsync({ key: b.key, rows }).catch(() => undefined)}
+                okButtonProps={{ 'data-testid': `bulk-${b.key}-confirm` }}
+              >
+                <Button disabled={!rows.length} loading={bulk.isPending && bulk.variables?.key === b.key} data-testid={`bulk-${b.key}`}>
+                  {t(`${view.i18n}.bulk.${b.key}`, b.label)}
+                  {rows.length ? ` (${rows.length})` : ''}
+                </Button>
+              </Popconfirm>
+            );
+          })}
           <ColumnChooser
             columns={view.columns.map((c) => ({ key: c.key, title: fieldLabel(c.key, c.label) }))}
             hidden={hidden}
             onChange={setHidden}
           />
+          {view.export && access.can('export') && <ExportButton path={view.export} query={{ ...params, ...view.exportQuery }} />}
           {view.api.create && view.form?.create && access.can('create') && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => go(access.paths.create)} data-testid="create-button">
               {t('ui.create', 'Create')}
@@ -167,7 +206,7 @@ export function ResourceTable<Row extends { id: number | string }, Detail extend
           type="error"
           showIcon
           style={{ marginBottom: 12 }}
-          message={errorMessage(list.error)}
+          title={errorMessage(list.error)}
           action={
             <Button size="small" onClick={() => void list.refetch()}>
               {t('ui.retry', 'Retry')}
@@ -183,6 +222,15 @@ export function ResourceTable<Row extends { id: number | string }, Detail extend
         loading={list.isFetching || remove.isPending}
         scroll={{ x: 'max-content' }}
         onChange={onChange}
+        rowSelection={
+          bulkActions.length
+            ? {
+                selectedRowKeys: ticked.map((r) => String(r.id)),
+                onChange: (_keys, rows) => setTicked(rows),
+                getCheckboxProps: (row) => ({ disabled: !bulkActions.some((b) => b.eligible?.(row) ?? true), 'data-testid': `row-select-${row.id}` }),
+              }
+            : undefined
+        }
         onRow={(row) => {
           const attrs = { 'data-testid': `resource-row-${row.id}`, 'data-row-id': String(row.id), className: 'resource-row' };
           return attrs;

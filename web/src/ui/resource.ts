@@ -1,7 +1,8 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
-import type { EnumOption } from '@portal/contract';
+import type { Action, EnumOption } from '@portal/contract';
 import type { OptionSource } from './options.ts';
+import type { PathsOverride } from './use-resource-access.ts';
 
 /** Any contract enum table (`USER_STATUS`, ...): its options carry label, Indonesian label and colour. */
 export interface EnumTableLike {
@@ -39,9 +40,12 @@ export type FilterDef =
   | { kind: 'select'; key: string; label: string; options: OptionSource; width?: number }
   | { kind: 'text'; key: string; label: string; width?: number }
   /** A date range written to two query keys as YYYY-MM-DD. */
-  | { kind: 'dateRange'; from: string; to: string; label: string };
+  | { kind: 'dateRange'; from: string; to: string; label: string }
+  /** One day written to a query key as YYYY-MM-DD (e.g. `active_on`). */
+  | { kind: 'date'; key: string; label: string; width?: number };
 
-export type FieldInput = 'text' | 'textarea' | 'email' | 'password' | 'number' | 'select' | 'custom';
+/** `rupiah`: whole Rupiah with dot thousands; `boolean`: a switch. */
+export type FieldInput = 'text' | 'textarea' | 'email' | 'password' | 'number' | 'rupiah' | 'boolean' | 'select' | 'custom';
 
 /** What a custom form input receives from antd's Form.Item. */
 export interface CustomInputProps {
@@ -61,7 +65,7 @@ export interface FieldDef {
   only?: 'create' | 'edit';
   placeholder?: string;
   help?: string;
-  /** Takes the whole form width (the default for `custom` and `textarea`). */
+  /** Takes the whole form width (the default for `custom` and `textarea`; `false` puts one of those in a half column). */
   wide?: boolean;
   component?: ComponentType<CustomInputProps>;
 }
@@ -74,6 +78,13 @@ export interface FormDef<Detail> {
   fields: readonly FieldDef[];
   /** The form values of a loaded record; by default the record's fields of the same names. */
   fromDetail?: (detail: Detail) => Record<string, unknown>;
+  /**
+   * Reshapes the fields' values into the body before it is checked and sent: chosen `{ value, label }` items back to ids,
+   * values that other calls save (see `afterSave`) left out.
+   */
+  toBody?: (values: Record<string, unknown>) => Record<string, unknown>;
+  /** Further calls after the record is saved (a planogram's syncs), given the saved record and the form's values. */
+  afterSave?: (saved: Detail, values: Record<string, unknown>, mode: 'create' | 'edit') => Promise<void>;
 }
 
 export interface DetailSection<Detail> {
@@ -91,6 +102,20 @@ export interface ResourceApi {
   create?: string;
   update?: (id: string | number) => string;
   delete?: (id: string | number) => string;
+}
+
+/** An action over the rows ticked in a list (close tickets in bulk): one call for all of them, all or none. */
+export interface BulkActionDef<Row> {
+  key: string;
+  /** English default label; translation key `<view.i18n>.bulk.<key>`. */
+  label: string;
+  /** The entry action a user must hold to be offered it. */
+  action: Action;
+  /** Rows it applies to; others cannot be ticked for it. */
+  eligible?: (row: Row) => boolean;
+  /** English default of the confirmation; translation key `<view.i18n>.bulk.<key>Confirm`, `{{count}}` rows. */
+  confirm: string;
+  run: (rows: readonly Row[]) => Promise<unknown>;
 }
 
 /**
@@ -124,8 +149,23 @@ export interface ResourceView<Row extends { id: number | string }, Detail extend
   detailActions?: ComponentType<{ row: Detail; entry: string }>;
   /** Query sent with DELETE (e.g. the record's version). */
   deleteQuery?: (row: Row | Detail) => Record<string, string | number>;
+  /** false: the list shows no detail/edit/delete buttons (rows read elsewhere). */
+  rowActions?: false;
+  /** Record paths that differ from `<entry route>/$id/detail` and friends. */
+  paths?: PathsOverride;
   /** Records the server never lets anyone edit or delete (the Super Admin role): no such buttons on them. */
   locked?: (row: Row | Detail) => boolean;
+  /**
+   * The list's export endpoint (`log-history/export`): an Export button (CSV, TXT, XLSX with the list's current
+   * filters) for users holding the entry's `export` action.
+   */
+  export?: string;
+  /** Filters the export always carries: a sub-list's parent (`group_store_id` of the group whose stores it lists). */
+  exportQuery?: Record<string, string | number>;
+  /** Actions over ticked rows; the list shows checkboxes when the user may take one. */
+  bulkActions?: readonly BulkActionDef<Row>[];
+  /** Re-reads the list every so many milliseconds while this answers a number for the rows shown (jobs in progress). */
+  refresh?: (rows: readonly Row[]) => number | false;
 }
 
 /** Builds a view with its Row and Detail types inferred and checked. */

@@ -41,15 +41,18 @@ export function resourcePaths(entry: string): ResourceAccess['paths'] {
   };
 }
 
+/** Paths of a record that differ from the entry's own (store products live under store-management/store-product/). */
+export type PathsOverride = (entryRoute: string) => Partial<ResourceAccess['paths']>;
+
 /** Which of the resource's menu locations is open, its paths, and what the user may do there. */
-export function useResourceAccess(view: { entries: readonly string[] }): ResourceAccess {
+export function useResourceAccess(view: { entries: readonly string[]; paths?: PathsOverride }): ResourceAccess {
   const pathname = useLocation({ select: (l) => l.pathname });
   const perms = useSession()?.access.perms;
   const entry = entryForPath(view.entries, pathname);
   const offered = MENU_BY_KEY.get(entry)?.actions ?? [];
   return {
     entry,
-    paths: resourcePaths(entry),
+    paths: { ...resourcePaths(entry), ...view.paths?.(MENU_BY_KEY.get(entry)?.route ?? '/admin') },
     can: (action) => !!perms && offered.includes(action) && canDo(perms, entry, action),
   };
 }

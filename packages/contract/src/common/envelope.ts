@@ -9,6 +9,8 @@ export const listMeta = z.object({
   total: z.number().int(),
   /** `exact` when counted, `estimate` when a planner estimate stands in on very large tables. */
   total_kind: z.enum(['exact', 'estimate']).default('exact'),
+  /** Pass as `cursor` with `page + 1` to read the next page by keyset (lists that support it). */
+  next_cursor: z.string().nullable().optional(),
 });
 export type ListMeta = z.infer<typeof listMeta>;
 

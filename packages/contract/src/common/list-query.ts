@@ -15,6 +15,11 @@ export const baseListQuery = z.object({
   sort_dir: z.enum(['asc', 'desc']).default('desc'),
   search: z.string().trim().max(200).optional(),
   is_all: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  /**
+   * The keyset position after the previous page's last row (meta.next_cursor of that page). With it, page `page` is read
+   * by seeking past that row instead of skipping `(page - 1) * limit` rows, so deep pages of millions cost the same.
+   */
+  cursor: z.string().max(500).regex(/^[A-Za-z0-9_-]+$/, 'cursor is malformed').optional(),
 });
 
 /** A list query with a whitelist of sortable columns and the resource's own filters. */

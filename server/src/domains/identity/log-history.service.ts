@@ -22,18 +22,21 @@ function toRow(r: Record<string, unknown>): AuditRow {
 /** Date filters are calendar days in Asia/Jakarta. */
 const jakartaDayStart = (d: string) => `${d}T00:00:00+07:00`;
 
+/** The list's filters as conditions on `audit_log a`; the list and its export (log-history.export.ts) share them. */
+export const logHistoryFilters = (q: AuditListQuery) => [
+  q.actor_id ? sql`a.actor_id = ${q.actor_id}` : undefined,
+  q.entity ? sql`a.entity = ${q.entity}` : undefined,
+  q.action ? sql`a.action = ${q.action}` : undefined,
+  q.date_from ? sql`a.at >= ${jakartaDayStart(q.date_from)}::timestamptz` : undefined,
+  q.date_to ? sql`a.at < ${jakartaDayStart(q.date_to)}::timestamptz + interval '1 day'` : undefined,
+  q.search ? sql`(a.actor_name ilike ${likePattern(q.search)} or a.entity_id = ${q.search})` : undefined,
+];
+
 export class LogHistoryService {
   constructor(private readonly db: Db) {}
 
   async list(q: AuditListQuery) {
-    const where = whereOf([
-      q.actor_id ? sql`a.actor_id = ${q.actor_id}` : undefined,
-      q.entity ? sql`a.entity = ${q.entity}` : undefined,
-      q.action ? sql`a.action = ${q.action}` : undefined,
-      q.date_from ? sql`a.at >= ${jakartaDayStart(q.date_from)}::timestamptz` : undefined,
-      q.date_to ? sql`a.at < ${jakartaDayStart(q.date_to)}::timestamptz + interval '1 day'` : undefined,
-      q.search ? sql`(a.actor_name ilike ${likePattern(q.search)} or a.entity_id = ${q.search})` : undefined,
-    ]);
+    const where = whereOf(logHistoryFilters(q));
     const dir = q.sort_dir === 'asc' ? sql`asc` : sql`desc`;
     const page = await pagedList(this.db, { select: SELECT, from: sql`from audit_log a`, where, orderBy: sql`a.at ${dir}, a.id ${dir}`, page: q });
     return { data: page.data.map(toRow), meta: page.meta };

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MENU, formatDateTime } from '@portal/contract';
+import { MENU, PERSONAL_DATA_ENTRY, formatDateTime } from '@portal/contract';
 import { auditLog } from '../../db/schema/index.ts';
 import { useHarness, type Harness } from '../../../test/harness.ts';
 
@@ -54,7 +54,7 @@ describe('roles', () => {
     expect(rows.map((r) => r.name).sort()).toEqual(['CMS Admin', 'Customer Service', 'No Access', 'Super Admin', 'Viewer']);
     const cs = rows.find((r) => r.name === 'Customer Service')!;
     expect(cs).toMatchObject({ is_super: false, status: 1, user_count: 1, version: 1 });
-    expect(cs.permission_count).toBe(MENU.filter((e) => ['cms.consumer', 'cms.help-center', 'cms.faq', 'cms.chatlive', 'cms.chatbot', 'cms.rating'].includes(e.key)).reduce((n, e) => n + e.actions.length, 0));
+    expect(cs.permission_count).toBe(MENU.filter((e) => ['cms.consumer', PERSONAL_DATA_ENTRY, 'cms.help-center', 'cms.faq', 'cms.chatlive', 'cms.chatbot', 'cms.rating'].includes(e.key)).reduce((n, e) => n + e.actions.length, 0));
     expect(rows.find((r) => r.name === 'Super Admin')).toMatchObject({ is_super: true, permission_count: 0 });
 
     const search = (await h.call('GET', '/api/v1/role/list?search=ADMIN&sort_by=name&sort_dir=asc', { token: ctx.token })).json().data;
@@ -69,7 +69,8 @@ describe('roles', () => {
     const res = await h.call('GET', `/api/v1/role/detail/${ctx.roleId('Viewer')}`, { token: ctx.token });
     expect(res.statusCode).toBe(200);
     const viewer = res.json().data as RoleDetail;
-    expect(viewer.permissions).toEqual(sorted(MENU.filter((e) => e.area === 'cms').map((e) => ({ entry: e.key, action: 'view' }))));
+    // Every cms entry to view, except the consumers' personal data (the viewer sees them masked).
+    expect(viewer.permissions).toEqual(sorted(MENU.filter((e) => e.area === 'cms' && e.key !== PERSONAL_DATA_ENTRY).map((e) => ({ entry: e.key, action: 'view' }))));
     expect((await h.call('GET', '/api/v1/role/detail/999999', { token: ctx.token })).statusCode).toBe(404);
   });
 

@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { permissionSet } from '@portal/contract';
-import type { Action } from '@portal/contract';
+import type { Action, PermissionSet } from '@portal/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { sessions } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -23,7 +23,7 @@ interface SessionRow extends Record<string, unknown> {
   role_name: string;
   is_super: boolean;
   role_status: number;
-  grants: string[] | null;
+  role_version: number;
 }
 
 /** Activity is written at most once a minute per session, not on every request. */
@@ -56,14 +56,11 @@ export class SessionService implements SessionResolver {
     const now = this.clock.now();
     const rows = await queryRows<SessionRow>(this.db, sql`
       select s.id as session_id, s.last_seen_at, u.id as user_id, u.username, u.name, u.role_id,
-             r.name as role_name, r.is_super, r.status as role_status,
-             array_remove(array_agg(rp.entry || ':' || rp.action), null) as grants
+             r.name as role_name, r.is_super, r.status as role_status, r.version as role_version
       from sessions s
       join users u on u.id = s.user_id and u.deleted_at is null and u.status = 1
       join roles r on r.id = u.role_id
-      left join role_permissions rp on rp.role_id = r.id
-      where s.token_hash = ${hashToken(token)} and s.revoked_at is null and s.expires_at > ${now.toISOString()}
-      group by s.id, u.id, r.id`);
+      where s.token_hash = ${hashToken(token)} and s.revoked_at is null and s.expires_at > ${now.toISOString()}`);
     const row = rows[0];
     if (!row) return null;
     const lastSeen = new Date(row.last_seen_at).getTime();
@@ -76,21 +73,32 @@ export class SessionService implements SessionResolver {
       await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session_id));
     }
     const active = row.role_status === 1;
-    const grants = active ? (row.grants ?? []).map((g) => {
-      const [entry = '', action = 'view'] = g.split(':');
-      return { entry, action: action as Action };
-    }) : [];
     return {
       userId: row.user_id,
       username: row.username,
       name: row.name,
       roleId: row.role_id,
       roleName: row.role_name,
-      perms: permissionSet(row.is_super && active, grants),
+      perms: active ? await this.rolePerms(row.role_id, Number(row.role_version), row.is_super) : permissionSet(false, []),
       sessionId: row.session_id,
       via: opts.via,
     };
   }
+
+  /**
+   * A role's permission set, kept per role and version: every change of a role's permissions bumps its version (read
+   * with the session on every request), so a cached set is never stale, and requests skip reading hundreds of grants.
+   */
+  private async rolePerms(roleId: number, version: number, isSuper: boolean): Promise<PermissionSet> {
+    const cached = this.permsByRole.get(roleId);
+    if (cached && cached.version === version) return cached.perms;
+    const grants = await queryRows<{ entry: string; action: Action }>(this.db, sql`select entry, action from role_permissions where role_id = ${roleId}`);
+    const perms = permissionSet(isSuper, grants);
+    this.permsByRole.set(roleId, { version, perms });
+    return perms;
+  }
+
+  private readonly permsByRole = new Map<number, { version: number; perms: PermissionSet }>();
 
   /** Seconds since the session's last activity, for auth/idle (which itself is not activity). */
   async idleState(sessionId: number): Promise<boolean> {

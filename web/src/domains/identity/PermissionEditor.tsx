@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Checkbox, Collapse, Empty, Flex, Input, Spin, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
@@ -11,7 +11,12 @@ import { queryKeys } from '../../lib/query-keys.ts';
 import { useLang } from '../../app/i18n.ts';
 
 type Item = z.infer<typeof permissionItem>;
-type GridRow = { kind: 'group'; key: string; group: string } | { kind: 'entry'; key: string; item: Item };
+/**
+ * A grid row. `sig` changes exactly when the row's cells must re-render (its grants, the lock, the language), so the
+ * table re-renders only the rows a click changed: with ~300 checkboxes, re-rendering all on every click is sluggish.
+ */
+type GridRow = { kind: 'group'; key: string; group: string; sig: string } | { kind: 'entry'; key: string; item: Item; sig: string };
+const rowChanged = (row: GridRow, prev: GridRow) => row !== prev;
 
 const ACTION_SET: ReadonlySet<string> = new Set(ACTIONS);
 const isAction = (v: unknown): v is Action => typeof v === 'string' && ACTION_SET.has(v);
@@ -69,6 +74,12 @@ export function PermissionEditor({ id, value, onChange, disabled, readOnly, supe
   const [filter, setFilter] = useState('');
   const selected = useMemo(() => grantKeys(value), [value]);
   const locked = !!disabled || !!readOnly || !!superRole;
+  // Cells render only when their row changes (see GridRow), so handlers read the current state through refs.
+  const selectedRef = useRef(selected);
+  selectedRef.current = selected;
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const rowCache = useRef(new Map<string, GridRow>());
 
   const all = items.data ?? [];
   const byEntry = useMemo(() => new Map(all.map((i) => [i.entry, i])), [all]);
@@ -86,12 +97,12 @@ export function PermissionEditor({ id, value, onChange, disabled, readOnly, supe
     if (locked) return;
     const grants: Grant[] = [];
     for (const item of all) for (const action of offered(item)) if (next.has(grantKey(item.entry, action))) grants.push({ entry: item.entry, action });
-    onChange?.(grants);
+    onChangeRef.current?.(grants);
   };
 
   /** Checks or unchecks actions of entries, keeping view whenever another action is held. */
   const apply = (entries: readonly Item[], actions: readonly Action[] | 'all', on: boolean) => {
-    const next = new Set(selected);
+    const next = new Set(selectedRef.current);
     for (const item of entries) {
       const acts = actions === 'all' ? offered(item) : actions.filter((a) => offered(item).includes(a));
       for (const a of acts) {
@@ -120,12 +131,20 @@ export function PermissionEditor({ id, value, onChange, disabled, readOnly, supe
   };
 
   if (items.isPending) return <Spin data-testid="permission-loading" />;
-  if (items.isError) return <Alert type="error" showIcon message={t('identity.permission.loadFailed', 'The permission list could not be loaded')} />;
+  if (items.isError) return <Alert type="error" showIcon title={t('identity.permission.loadFailed', 'The permission list could not be loaded')} />;
 
   const knownCount = [...selected].filter((k) => {
     const at = k.lastIndexOf(':');
     return byEntry.has(k.slice(0, at));
   }).length;
+
+  /** The previous object of an unchanged row, so its cells skip rendering. */
+  const cachedRow = (row: GridRow): GridRow => {
+    const cached = rowCache.current.get(row.key);
+    if (cached && cached.sig === row.sig && (cached.kind === 'group' || (row.kind === 'entry' && cached.item === row.item))) return cached;
+    rowCache.current.set(row.key, row);
+    return row;
+  };
 
   const areaPanels = AREAS.map((area: Area) => {
     const entries = visible.filter((i) => i.area === area);
@@ -134,10 +153,11 @@ export function PermissionEditor({ id, value, onChange, disabled, readOnly, supe
     let lastGroup = '';
     for (const item of entries) {
       if (item.group !== lastGroup) {
-        rows.push({ kind: 'group', key: `group:${area}:${item.group}`, group: item.group });
+        rows.push(cachedRow({ kind: 'group', key: `group:${area}:${item.group}`, group: item.group, sig: lang }));
         lastGroup = item.group;
       }
-      rows.push({ kind: 'entry', key: item.entry, item });
+      const held = offered(item).filter((a) => selected.has(grantKey(item.entry, a)));
+      rows.push(cachedRow({ kind: 'entry', key: item.entry, item, sig: `${held.join(',')}|${locked}|${!!superRole}|${lang}` }));
     }
     const areaState = state(entries, 'all');
     const span = ACTIONS.length + 2;
@@ -146,6 +166,7 @@ export function PermissionEditor({ id, value, onChange, disabled, readOnly, supe
       {
         key: 'entry',
         title: t('identity.permission.menu', 'Menu'),
+        shouldCellUpdate: rowChanged,
         onCell: (row) => (row.kind === 'group' ? { colSpan: span } : {}),
         render: (_, row) =>
           row.kind === 'group' ? (
@@ -183,6 +204,7 @@ export function PermissionEditor({ id, value, onChange, disabled, readOnly, supe
             </Flex>
           ),
           onCell: groupCell,
+          shouldCellUpdate: rowChanged,
           render: (_: unknown, row: GridRow) => {
             if (row.kind === 'group' || !offered(row.item).includes(action)) return null;
             const key = grantKey(row.item.entry, action);
@@ -204,6 +226,7 @@ export function PermissionEditor({ id, value, onChange, disabled, readOnly, supe
         width: 72,
         title: t('identity.permission.all', 'All'),
         onCell: groupCell,
+        shouldCellUpdate: rowChanged,
         render: (_, row) => {
           if (row.kind === 'group') return null;
           const rowState = state([row.item], 'all');
@@ -262,7 +285,7 @@ export function PermissionEditor({ id, value, onChange, disabled, readOnly, supe
           type="info"
           showIcon
           style={{ marginBottom: 12 }}
-          message={t('identity.permission.super', 'Super Admin holds every permission; the grid cannot be changed.')}
+          title={t('identity.permission.super', 'Super Admin holds every permission; the grid cannot be changed.')}
         />
       )}
       <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 12 }}>

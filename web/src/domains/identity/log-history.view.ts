@@ -16,6 +16,7 @@ export const logHistoryView = defineResource<AuditRow, AuditDetail>({
   entries: ['cms.log-history'],
   listQuery: auditListQuery,
   api: { list: 'log-history', detail: (id) => `log-history/${id}` },
+  export: 'log-history/export',
   search: 'Search',
   filters: [
     { kind: 'select', key: 'actor_id', label: 'User', options: actorOptions, width: 240 },

@@ -1,0 +1,3 @@
+export * from './cursor.ts';
+export * from './resource.service.ts';
+export * from './resource.routes.ts';

@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { downloadListQuery, downloadRow, envelope, exportQueryOf, idParam, listEnvelope, type ExportFormat } from '@portal/contract';
+import { actorOf } from '../access-guard.ts';
+import type { Clock } from '../clock.ts';
+import type { ExportDef } from './export-def.ts';
+import type { ExportService, RawQuery } from './export.service.ts';
+
+/** Query parameters of a list that an export ignores (it writes every matching row). */
+const NOT_FILTERS = new Set(['format', 'page', 'limit', 'cursor', 'is_all']);
+
+/** The list query as typed in the URL, without paging: what a job re-reads its rows with. */
+function rawFilters(req: FastifyRequest): RawQuery {
+  const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
+  const raw: RawQuery = {};
+  for (const [key, value] of new URLSearchParams(query)) {
+    if (NOT_FILTERS.has(key)) continue;
+    const had = raw[key];
+    raw[key] = had === undefined ? value : [...(Array.isArray(had) ? had : [had]), value];
+  }
+  return raw;
+}
+
+/** `attachment` with the name as plain ASCII and, for any other character, RFC 5987's UTF-8 form. */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+const sendFile = (reply: FastifyReply, f: { fileName: string; contentType: string; size?: number; body: NodeJS.ReadableStream }) => {
+  reply.header('content-type', f.contentType).header('content-disposition', contentDisposition(f.fileName));
+  if (f.size !== undefined) reply.header('content-length', String(f.size));
+  return reply.send(f.body);
+};
+
+/**
+ * `GET <list path>/export?format=csv|txt|xlsx&<the list's filters>`: the `export` right on the list's entries. Up to the
+ * threshold the file is the answer (200); above it the answer is 202 with the Download List entry a job fills.
+ */
+export function registerExportRoute(app: FastifyInstance, service: ExportService, clock: Clock, def: ExportDef, listPath: string, tags: string[] = []): void {
+  service.add(def);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(`${listPath}/export`, {
+    config: { permission: { entries: def.entries, action: 'export' } },
+    schema: {
+      tags,
+      summary: `Export the list as CSV (with BOM), TXT or XLSX (${def.name}); large exports go to the Download List`,
+      querystring: exportQueryOf(def.listQuery),
+      response: { 202: envelope(downloadRow) },
+    },
+    handler: async (req, reply) => {
+      const actor = actorOf(req);
+      const { format, ...q } = req.query as { format: ExportFormat } & Record<string, unknown>;
+      const answer = await service.request(def, rawFilters(req), q, format, {
+        userId: actor.userId,
+        audit: { actor, ip: req.ip, now: clock.now() },
+      });
+      if (answer.kind === 'job') return reply.status(202).send({ message: 'Export in progress, see Download List', data: answer.download });
+      return sendFile(reply, answer);
+    },
+  });
+}
+
+/**
+ * The Download List. Any signed-in user sees and downloads only their own files, so both routes need a session only
+ * (decision in docs/decisions.md); the file also needs the export right it was made under, still held.
+ */
+export function registerDownloadRoutes(app: FastifyInstance, service: ExportService): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/api/v1/downloads', {
+    config: { permission: 'authenticated' },
+    schema: { tags: ['downloads'], summary: "The signed-in user's exports, newest first", querystring: downloadListQuery, response: { 200: listEnvelope(downloadRow) } },
+    handler: async (req) => ({ message: 'Success', data: await service.list(actorOf(req).userId, req.query) }),
+  });
+  r.get('/api/v1/downloads/:id/file', {
+    config: { permission: 'authenticated' },
+    schema: { tags: ['downloads'], summary: 'The file of a finished export of your own', params: idParam },
+    handler: async (req, reply) => {
+      const actor = actorOf(req);
+      return sendFile(reply, await service.file(actor.userId, actor.perms, req.params.id));
+    },
+  });
+}

@@ -1,0 +1,233 @@
+import { EventEmitter } from 'node:events';
+import fs from 'node:fs';
+import path from 'node:path';
+import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  can,
+  DOWNLOAD_FAILED,
+  DOWNLOAD_IN_PROGRESS,
+  DOWNLOAD_READY,
+  EXPORT_CONTENT_TYPES,
+  uniqueFileName,
+  type DownloadListQuery,
+  type DownloadRow,
+  type ExportFormat,
+  type ListMeta,
+  type PermissionSet,
+} from '@portal/contract';
+import { queryRows, type Database, type Db } from '../../db/client.ts';
+import { downloads } from '../../db/schema/index.ts';
+import { writeAudit, type AuditContext } from '../audit.ts';
+import { AppError, conflict, forbidden, notFound } from '../errors.ts';
+import type { JobInfo, JobLogger, JobQueue } from '../jobs.ts';
+import type { Clock } from '../clock.ts';
+import { countRows, iso, isoOrNull, likePattern, pagedList, whereOf } from '../pagination.ts';
+import { cellRows, fileNameOf, type ExportDef, type ExportViewer } from './export-def.ts';
+import { readBatches } from './source.ts';
+import { ExportAborted, openTableWriter } from './writers.ts';
+
+export const EXPORT_JOB = 'export.file';
+
+/** Raw query-string values of a list query (what the export was asked with), kept to re-read the rows in the job. */
+export type RawQuery = Record<string, string | string[]>;
+
+export interface ExportServiceOptions {
+  /** Where kept exports are written (`<DATA_DIR>/exports`). */
+  dir: string;
+  /** Exports of more rows than this become jobs into the Download List. */
+  asyncRows: number;
+  logger?: JobLogger;
+}
+
+export type ExportAnswer =
+  | { kind: 'file'; fileName: string; contentType: string; body: Readable }
+  | { kind: 'job'; download: DownloadRow };
+
+interface Requester {
+  userId: number;
+  audit: AuditContext;
+}
+
+const DOWNLOAD_SELECT = sql`select d.id, d.export_name, d.file_name, d.format, d.status, d.row_count, d.size_bytes, d.error, d.created_at, d.finished_at`;
+
+function toDownloadRow(r: Record<string, unknown>): DownloadRow {
+  return {
+    id: Number(r.id),
+    export_name: String(r.export_name),
+    file_name: String(r.file_name),
+    format: String(r.format) as ExportFormat,
+    status: Number(r.status),
+    row_count: r.row_count === null || r.row_count === undefined ? null : Number(r.row_count),
+    size_bytes: r.size_bytes === null || r.size_bytes === undefined ? null : Number(r.size_bytes),
+    error: (r.error as string | null) ?? null,
+    created_at: iso(r.created_at),
+    finished_at: isoOrNull(r.finished_at),
+  };
+}
+
+/** What a failure says to the person who asked for the export (never a stack). */
+const failureText = (err: unknown) => (err instanceof AppError ? err.message : 'The export could not be written. Please try again.');
+
+/**
+ * The one export pipeline: a list's rows, read in keyset batches, written as CSV, TXT or XLSX. Up to `asyncRows` rows
+ * stream straight back; more become a Download List entry written by a job.
+ */
+export class ExportService {
+  private readonly defs = new Map<string, ExportDef>();
+  private readonly events = new EventEmitter();
+
+  private readonly db: Db;
+
+  constructor(
+    private readonly database: Database,
+    private readonly jobs: JobQueue,
+    private readonly clock: Clock,
+    private readonly opts: ExportServiceOptions,
+  ) {
+    this.db = database.db;
+    jobs.register<{ downloadId: number }>(EXPORT_JOB, (payload, job) => this.runJob(payload.downloadId, job), { concurrency: 2 });
+  }
+
+  /** Calls `listener` whenever a kept export becomes ready or fails (tests await it; a live channel may forward it). */
+  onSettled(listener: (e: { id: number; userId: number; status: number }) => void): () => void {
+    this.events.on('settled', listener);
+    return () => this.events.off('settled', listener);
+  }
+
+  add(def: ExportDef): void {
+    if (this.defs.has(def.name)) throw new Error(`export ${def.name} is declared twice`);
+    this.defs.set(def.name, def);
+  }
+
+  /** Writes every row of the export to `out` and ends it; answers the number of rows. */
+  async write(def: ExportDef, q: Record<string, unknown>, viewer: ExportViewer, format: ExportFormat, out: Writable): Promise<number> {
+    const writer = openTableWriter(format, out, { header: def.columns.map((c) => c.label), sheetName: def.sheetName });
+    let rows = 0;
+    for await (const batch of readBatches(this.database, def.source(q, viewer))) {
+      await writer.write(cellRows(def, batch));
+      rows += batch.rows.length;
+    }
+    await writer.end();
+    return rows;
+  }
+
+  /** Answers the file itself, or, above the threshold, a Download List entry whose file a job writes. */
+  async request(def: ExportDef, raw: RawQuery, q: Record<string, unknown>, format: ExportFormat, who: Requester): Promise<ExportAnswer> {
+    const viewer = { userId: who.userId };
+    const src = def.source(q, viewer);
+    const { total } = await countRows(this.db, src.from, whereOf([...src.where]), this.opts.asyncRows);
+    const now = who.audit.now;
+    if (total <= this.opts.asyncRows) {
+      await this.db.transaction((tx) =>
+        writeAudit(tx, who.audit, { action: 'export', entity: 'download', after: { export: def.name, format, filters: raw, rows: total } }),
+      );
+      const body = new PassThrough();
+      this.write(def, q, viewer, format, body).catch((err: unknown) => {
+        if (err instanceof ExportAborted) this.opts.logger?.warn({ export: def.name }, 'export download closed by the client');
+        else this.opts.logger?.error({ err, export: def.name }, 'export stream failed');
+        body.destroy(err instanceof Error ? err : new Error(String(err)));
+      });
+      return { kind: 'file', fileName: fileNameOf(def, format, now), contentType: EXPORT_CONTENT_TYPES[format], body };
+    }
+    const download = await this.db.transaction(async (tx) => {
+      // One owner's names are unique: a second export in the same second is "... duplicate 1.csv" (spec section 5).
+      await tx.execute(sql`select pg_advisory_xact_lock(7031, ${who.userId})`);
+      const wanted = fileNameOf(def, format, now);
+      const dot = wanted.lastIndexOf('.');
+      const stem = dot > 0 ? wanted.slice(0, dot) : wanted;
+      const taken = await queryRows<{ file_name: string }>(
+        tx,
+        sql`select file_name from downloads where user_id = ${who.userId} and left(file_name, ${stem.length}) = ${stem}`,
+      );
+      const fileName = uniqueFileName(wanted, new Set(taken.map((t) => t.file_name)));
+      const [inserted] = await tx
+        .insert(downloads)
+        .values({ userId: who.userId, exportName: def.name, entries: [...def.entries], format, filters: raw, fileName, status: DOWNLOAD_IN_PROGRESS, createdAt: now, updatedAt: now })
+        .returning({ id: downloads.id });
+      if (!inserted) throw new Error('download insert returned no row');
+      await writeAudit(tx, who.audit, { action: 'export', entity: 'download', entityId: inserted.id, after: { export: def.name, format, filters: raw, file_name: fileName } });
+      await this.jobs.send(EXPORT_JOB, { downloadId: inserted.id }, { tx, retryLimit: 2, retryDelaySeconds: 5, singletonKey: `download:${inserted.id}` });
+      const row = (await queryRows(tx, sql`${DOWNLOAD_SELECT} from downloads d where d.id = ${inserted.id}`))[0];
+      if (!row) throw new Error('download vanished');
+      return toDownloadRow(row);
+    });
+    return { kind: 'job', download };
+  }
+
+  /** The job: writes the file beside a temporary name, then marks the entry ready. Safe to run twice. */
+  private async runJob(downloadId: number, job: JobInfo): Promise<void> {
+    const [entry] = await this.db.select().from(downloads).where(eq(downloads.id, downloadId));
+    if (!entry || entry.status !== DOWNLOAD_IN_PROGRESS) return;
+    const format = entry.format as ExportFormat;
+    const storageName = `${entry.id}.${format}`;
+    const partial = path.join(this.opts.dir, `${storageName}.${process.pid}.part`);
+    let file: fs.WriteStream | undefined;
+    try {
+      const def = this.defs.get(entry.exportName);
+      if (!def) throw new AppError(422, 'unprocessable', `The export ${entry.exportName} no longer exists`);
+      const parsed = def.listQuery.safeParse(entry.filters);
+      if (!parsed.success) throw new AppError(422, 'unprocessable', 'The filters of this export are no longer valid');
+      await fs.promises.mkdir(this.opts.dir, { recursive: true });
+      // Leftovers of a run cut short (a killed process) go before this run writes its own.
+      for (const name of await fs.promises.readdir(this.opts.dir)) {
+        if (name.startsWith(`${storageName}.`) && name.endsWith('.part')) await fs.promises.rm(path.join(this.opts.dir, name), { force: true });
+      }
+      file = fs.createWriteStream(partial);
+      // A write failing (disk full) ends the export through the writer and `finished`; never as an unhandled event.
+      file.on('error', (err) => this.opts.logger?.warn({ err, downloadId }, 'export file write failed'));
+      const rows = await this.write(def, parsed.data as Record<string, unknown>, { userId: entry.userId }, format, file);
+      await finished(file);
+      await fs.promises.rename(partial, path.join(this.opts.dir, storageName));
+      const { size } = await fs.promises.stat(path.join(this.opts.dir, storageName));
+      await this.db
+        .update(downloads)
+        .set({ status: DOWNLOAD_READY, rowCount: rows, sizeBytes: size, storageName, finishedAt: this.clock.now(), updatedAt: this.clock.now(), version: sql`${downloads.version} + 1` })
+        .where(and(eq(downloads.id, downloadId), eq(downloads.status, DOWNLOAD_IN_PROGRESS)));
+      this.events.emit('settled', { id: downloadId, userId: entry.userId, status: DOWNLOAD_READY });
+    } catch (err) {
+      file?.destroy();
+      await fs.promises.rm(partial, { force: true });
+      this.opts.logger?.error({ err, downloadId, retryCount: job.retryCount }, 'export job failed');
+      // Permanent problems and the last try show as failed in the Download List; others are retried.
+      if (job.lastAttempt || err instanceof AppError) {
+        await this.db
+          .update(downloads)
+          .set({ status: DOWNLOAD_FAILED, error: failureText(err), finishedAt: this.clock.now(), updatedAt: this.clock.now(), version: sql`${downloads.version} + 1` })
+          .where(and(eq(downloads.id, downloadId), eq(downloads.status, DOWNLOAD_IN_PROGRESS)));
+        this.events.emit('settled', { id: downloadId, userId: entry.userId, status: DOWNLOAD_FAILED });
+        return;
+      }
+      throw err;
+    }
+  }
+
+  /** The signed-in user's own downloads, newest first by default. */
+  async list(userId: number, q: DownloadListQuery): Promise<{ data: DownloadRow[]; meta: ListMeta }> {
+    const where = whereOf([sql`d.user_id = ${userId}`, q.status ? sql`d.status = ${q.status}` : undefined, q.search ? sql`d.file_name ilike ${likePattern(q.search)}` : undefined]);
+    const dir = sql.raw(q.sort_dir === 'asc' ? 'asc' : 'desc');
+    const column = sql.raw({ created_at: 'd.created_at', file_name: 'd.file_name', status: 'd.status' }[q.sort_by]);
+    const page = await pagedList(this.db, { select: DOWNLOAD_SELECT, from: sql`from downloads d`, where, orderBy: sql`${column} ${dir}, d.id ${dir}`, page: q });
+    return { data: page.data.map(toDownloadRow), meta: page.meta };
+  }
+
+  /**
+   * A ready file of the user's own, while the user still holds the export right it was made under (a revoked right
+   * closes the files too). Someone else's download is "not found", not "forbidden": its existence is not revealed.
+   */
+  async file(userId: number, perms: PermissionSet, id: number): Promise<{ fileName: string; contentType: string; size: number; body: Readable }> {
+    const [entry] = await this.db
+      .select()
+      .from(downloads)
+      .where(and(eq(downloads.id, id), eq(downloads.userId, userId)));
+    if (!entry) throw notFound('Download');
+    if (!entry.entries.some((e) => can(perms, e, 'export'))) throw forbidden('You no longer hold the export permission this file was made under.');
+    if (entry.status === DOWNLOAD_IN_PROGRESS) throw conflict('The export is still in progress');
+    if (entry.status !== DOWNLOAD_READY || !entry.storageName) throw conflict('The export failed; there is no file to download');
+    const full = path.join(this.opts.dir, path.basename(entry.storageName));
+    const stat = await fs.promises.stat(full).catch(() => null);
+    if (!stat) throw notFound('Export file');
+    return { fileName: entry.fileName, contentType: EXPORT_CONTENT_TYPES[entry.format as ExportFormat], size: stat.size, body: fs.createReadStream(full) };
+  }
+}

@@ -1,0 +1,228 @@
+import PgBoss from 'pg-boss';
+import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database, type Tx } from '../db/client.ts';
+
+/**
+ * Background jobs on a PostgreSQL-backed queue (pg-boss 10), the same on PGlite and PostgreSQL. Jobs live in their own
+ * schema, so a queued job survives a restart and is worked by the next process that registers its name.
+ *
+ * On PGlite pg-boss talks to the one embedded connection through `db.executeSql` (parameterless, possibly
+ * multi-statement text goes to `exec`, parameterised text to `query`); on PostgreSQL it gets a small pool of its own.
+ * Because PGlite is one connection, never `send` from inside a `db.transaction` without passing that transaction as
+ * `opts.tx`: the send would wait for the transaction that waits for it.
+ */
+
+export interface JobInfo {
+  id: string;
+  /** 0 on the first run. */
+  retryCount: number;
+  retryLimit: number;
+  /** No retry follows if this run fails: the handler may record the failure for people to see. */
+  lastAttempt: boolean;
+}
+
+export type JobHandler<P> = (payload: P, job: JobInfo) => Promise<void>;
+
+export interface SendOptions {
+  /** At most one job of this name and key waits or runs; sending again meanwhile answers the existing job's id. */
+  singletonKey?: string;
+  /** Retries after a failure (default 2). A run cut short by a shutdown counts as a failure, so keep it at least 1. */
+  retryLimit?: number;
+  /** Seconds before a retry (default 0). */
+  retryDelaySeconds?: number;
+  /** Queue inside this transaction: the job exists only if it commits. */
+  tx?: Tx;
+  /** Not before this time (scheduled publishing); the job waits in the queue, so it survives restarts. */
+  startAfter?: Date;
+}
+
+export interface JobQueue {
+  /** Registers the handler of a job name; call before start(). The handler must be safe to run twice (restart). */
+  register<P extends object>(name: string, handler: JobHandler<P>, opts?: { concurrency?: number }): void;
+  /** Queues a job; returns its id. */
+  send<P extends object>(name: string, payload: P, opts?: SendOptions): Promise<string>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface JobLogger {
+  error(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+}
+
+export interface JobQueueOptions {
+  /** The schema pg-boss keeps its tables in (created on start). */
+  schema: string;
+  /** How often an idle worker looks for work (pg-boss allows no less than 0.5 s). Jobs sent by this process wake its workers at once. */
+  pollSeconds?: number;
+  logger?: JobLogger;
+  /** Seconds stop() waits for running jobs before failing them (they are retried on the next start). */
+  stopTimeoutSeconds?: number;
+}
+
+interface Registration {
+  handler: JobHandler<object>;
+  concurrency: number;
+}
+
+type Executor = PgBoss.Db;
+
+/** pg-boss on the one PGlite connection. */
+function pgliteExecutor(client: PGlite): Executor {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      if (values && values.length > 0) return client.query(text, values);
+      const results = await client.exec(text);
+      return results[results.length - 1] ?? { rows: [] };
+    },
+  };
+}
+
+/** pg-boss inside a drizzle transaction: both drivers keep their connection (PGlite Transaction, pg PoolClient) on it. */
+function txExecutor(tx: Tx): Executor {
+  const client = (tx as unknown as { session?: { client?: { query?: unknown } } }).session?.client;
+  if (!client || typeof client.query !== 'function') throw new Error('jobs: this transaction exposes no client to queue a job in');
+  const query = client.query as (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+  return { executeSql: (text: string, values?: unknown[]) => query.call(client, text, values) };
+}
+
+export function createJobQueue(database: Database, opts: JobQueueOptions): JobQueue {
+  const registrations = new Map<string, Registration>();
+  const queues = new Set<string>();
+  const workerIds = new Map<string, string[]>();
+  let starting: Promise<void> | undefined;
+  let running = false;
+  let stopped = false;
+
+  const pollingIntervalSeconds = Math.max(0.5, opts.pollSeconds ?? 2);
+  const common = {
+    schema: opts.schema,
+    // Cron scheduling is not offered through this interface; maintenance (expiry of stuck jobs, archiving) is.
+    schedule: false,
+    supervise: true,
+    pollingIntervalSeconds,
+  };
+  let boss: PgBoss;
+  if (database.raw.kind === 'pglite') {
+    boss = new PgBoss({ ...common, db: pgliteExecutor(database.raw.client) });
+  } else {
+    const connectionString = database.raw.pool.options.connectionString;
+    boss = connectionString
+      ? new PgBoss({ ...common, connectionString, max: 4, application_name: 'portal-jobs' })
+      : new PgBoss({ ...common, db: { executeSql: (text: string, values?: unknown[]) => (database.raw as { pool: import('pg').Pool }).pool.query(text, values) } });
+  }
+  boss.on('error', (err: unknown) => opts.logger?.error({ err }, 'job queue error'));
+
+  const ensureQueue = async (name: string) => {
+    if (queues.has(name)) return;
+    if (!(await boss.getQueue(name))) {
+      try {
+        await boss.createQueue(name);
+      } catch (err) {
+        // Another process created it in between.
+        if (!(await boss.getQueue(name))) throw err;
+      }
+    }
+    queues.add(name);
+  };
+
+  const startWorkers = async (name: string, reg: Registration) => {
+    await ensureQueue(name);
+    const ids: string[] = [];
+    for (let i = 0; i < reg.concurrency; i++) {
+      const id = await boss.work<object>(name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds }, async (jobs) => {
+        for (const job of jobs) {
+          const info: JobInfo = { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit, lastAttempt: job.retryCount >= job.retryLimit };
+          try {
+            await reg.handler(job.data, info);
+          } catch (err) {
+            opts.logger?.warn({ err, job: name, id: job.id, retryCount: job.retryCount }, 'job failed');
+            throw err;
+          }
+        }
+      });
+      ids.push(id);
+    }
+    workerIds.set(name, ids);
+  };
+
+  const findUnfinished = async (executor: Executor, name: string, key: string): Promise<string | undefined> => {
+    const { rows } = await executor.executeSql(
+      `select id from ${opts.schema}.job where name = $1 and singleton_key = $2 and state < 'completed' order by created_on desc limit 1`,
+      [name, key],
+    );
+    return (rows[0] as { id: string } | undefined)?.id;
+  };
+
+  const keyLocks = new Map<string, Promise<unknown>>();
+  const serialised = <T>(key: string, fn: () => Promise<T>): Promise<T> => {
+    const previous = keyLocks.get(key) ?? Promise.resolve();
+    const next = previous.then(fn, fn);
+    keyLocks.set(key, next.catch(() => undefined));
+    return next;
+  };
+
+  return {
+    register(name, handler, registerOpts = {}) {
+      if (running || starting) throw new Error(`jobs: register "${name}" before start()`);
+      if (registrations.has(name)) throw new Error(`jobs: "${name}" is already registered`);
+      registrations.set(name, { handler: handler as JobHandler<object>, concurrency: Math.max(1, registerOpts.concurrency ?? 1) });
+    },
+
+    async send(name, payload, sendOpts = {}) {
+      if (!running) {
+        if (!starting) throw new Error('jobs: send() before start()');
+        await starting;
+      }
+      await ensureQueue(name);
+      const executor = sendOpts.tx ? txExecutor(sendOpts.tx) : boss.getDb();
+      const options: PgBoss.SendOptions = {
+        ...(sendOpts.retryLimit !== undefined ? { retryLimit: sendOpts.retryLimit } : {}),
+        ...(sendOpts.retryDelaySeconds !== undefined ? { retryDelay: sendOpts.retryDelaySeconds } : {}),
+        ...(sendOpts.tx ? { db: executor } : {}),
+        ...(sendOpts.startAfter ? { startAfter: sendOpts.startAfter } : {}),
+      };
+      const insert = async () => {
+        if (sendOpts.singletonKey !== undefined) {
+          const existing = await findUnfinished(executor, name, sendOpts.singletonKey);
+          if (existing) return existing;
+        }
+        const id = await boss.send(name, payload, { ...options, ...(sendOpts.singletonKey !== undefined ? { singletonKey: sendOpts.singletonKey } : {}) });
+        if (!id) throw new Error(`jobs: "${name}" was not queued`);
+        return id;
+      };
+      const id = sendOpts.singletonKey !== undefined ? await serialised(`${name}\u0000${sendOpts.singletonKey}`, insert) : await insert();
+      // Wake this process's workers of that name rather than waiting for their next poll (after commit, for a tx).
+      if (!sendOpts.tx) for (const workerId of workerIds.get(name) ?? []) boss.notifyWorker(workerId);
+      return id;
+    },
+
+    async start() {
+      if (running) return;
+      if (stopped) throw new Error('jobs: a stopped queue cannot start again');
+      starting ??= (async () => {
+        await boss.start();
+        for (const [name, reg] of registrations) await startWorkers(name, reg);
+        running = true;
+      })();
+      await starting;
+    },
+
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      if (starting) await starting.catch(() => undefined);
+      if (!running) return;
+      running = false;
+      await boss.stop({ graceful: true, wait: true, timeout: (opts.stopTimeoutSeconds ?? 10) * 1000 });
+    },
+  };
+}
+
+/** The schema of the queue: `pgboss` beside the public schema, `<schema>_jobs` beside any other (a test file's schema). */
+export async function defaultJobsSchema(database: Database): Promise<string> {
+  const rows = await queryRows<{ schema: string }>(database.db, sql`select current_schema() as schema`);
+  const current = rows[0]?.schema ?? 'public';
+  return current === 'public' ? 'pgboss' : `${current}_jobs`;
+}

@@ -1,0 +1,68 @@
+import { createRoute, type AnyRoute } from '@tanstack/react-router';
+import { MENU_BY_KEY } from '@portal/contract';
+import type { z } from 'zod';
+import { lazyScreen } from './lazy.ts';
+import { markBuilt } from './screens.ts';
+import { listSearchValidator } from '../ui/list-search.ts';
+
+/**
+ * The routes of a domain's resources, declared as data. Only contract schemas and lazy screens are referenced, so the
+ * router (loaded with /login) carries none of the screens' code; a domain's screens arrive in one chunk when first opened.
+ */
+export interface ResourceRouteSpec<S extends string> {
+  /** Menu entries (contract/access) serving the resource; each entry's route is a list path. */
+  entries: readonly string[];
+  /** Validates the list's URL search params; omit for a screen that is not a list (a single settings record). */
+  listQuery?: z.ZodType;
+  /** The screen at the entry's route itself. */
+  list: S;
+  detail?: S;
+  create?: S;
+  edit?: S;
+  /** Further screens under the entry's route: `{ path: 'store-product/$id/detail', screen, listQuery? }`. */
+  extra?: readonly { path: string; screen: S; listQuery?: z.ZodType }[];
+}
+
+/** The full path of a route not yet in a tree, from its own and its parents' paths (pathless layouts add none). */
+function fullPathOf(route: AnyRoute): string {
+  const segments: string[] = [];
+  let current: AnyRoute | undefined = route;
+  for (let depth = 0; current && depth < 50; depth++) {
+    const options: { path?: unknown; getParentRoute?: () => AnyRoute } = current.options ?? {};
+    if (typeof options.path === 'string') segments.unshift(options.path.replace(/^\/+|\/+$/g, ''));
+    current = options.getParentRoute?.();
+  }
+  const path = segments.filter(Boolean).join('/');
+  return path ? `/${path}` : '';
+}
+
+/** For each resource and each of its menu locations: list, create, $id/detail, $id/edit and extras, under `parent`. */
+export function resourceRoutes<T extends Record<string, unknown>>(
+  parent: AnyRoute,
+  screens: () => Promise<T>,
+  resources: readonly ResourceRouteSpec<Extract<keyof T, string>>[],
+): AnyRoute[] {
+  const base = fullPathOf(parent);
+  const relative = (route: string) => (base && route.startsWith(`${base}/`) ? route.slice(base.length + 1) : route.replace(/^\//, ''));
+  const route = (path: string, screen: Extract<keyof T, string>, listQuery?: z.ZodType) =>
+    createRoute({
+      getParentRoute: () => parent,
+      path,
+      ...(listQuery ? { validateSearch: listSearchValidator(listQuery) } : {}),
+      component: lazyScreen(screens, screen),
+    });
+  return resources.flatMap((resource) =>
+    resource.entries.flatMap((entry) => {
+      const menuRoute = MENU_BY_KEY.get(entry)?.route;
+      if (!menuRoute) return [];
+      const path = relative(menuRoute);
+      markBuilt(entry);
+      const routes: AnyRoute[] = [route(path, resource.list, resource.listQuery)];
+      if (resource.detail) routes.push(route(`${path}/$id/detail`, resource.detail));
+      if (resource.create) routes.push(route(`${path}/create`, resource.create));
+      if (resource.edit) routes.push(route(`${path}/$id/edit`, resource.edit));
+      for (const extra of resource.extra ?? []) routes.push(route(`${path}/${extra.path}`, extra.screen, extra.listQuery));
+      return routes;
+    }),
+  );
+}

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { App, Button, Dropdown } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { can, EXPORT_FORMATS, MENU_BY_KEY, type ExportFormat } from '@portal/contract';
+import { ApiError, toQueryString, type Query } from '../lib/api.ts';
+import { resourceKeys } from '../lib/query-keys.ts';
+import { NOTIFY_SECONDS, notifyError } from '../app/notifier.tsx';
+import { useSession } from '../app/session.ts';
+import { useGo } from './nav.ts';
+
+/** The query keys of a list that an export does not take (it writes every matching row). */
+const PAGING = new Set(['page', 'limit', 'cursor', 'is_all']);
+
+const FORMAT_LABELS: Record<ExportFormat, string> = { csv: 'CSV', txt: 'TXT', xlsx: 'XLSX' };
+
+/** The file name of an answer: RFC 5987's `filename*` first, else the plain `filename`. */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1]);
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  return /filename="([^"]+)"/i.exec(disposition)?.[1] ?? fallback;
+}
+
+/** Saves a fetched file through the browser's download. */
+function save(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export const DOWNLOAD_LIST_ENTRY = 'cms.download-list';
+
+/**
+ * Export of a list as CSV, TXT or XLSX with the list's current filters (from the URL). A small export arrives as the
+ * file itself; a large one answers 202 and is written in the background into the Download List.
+ */
+export function ExportButton({ path, query }: { path: string; query: Query }) {
+  const { t } = useTranslation();
+  const { notification } = App.useApp();
+  const queryClient = useQueryClient();
+  const { link } = useGo();
+  const perms = useSession()?.access.perms;
+  const [busy, setBusy] = useState(false);
+  const downloadList = MENU_BY_KEY.get(DOWNLOAD_LIST_ENTRY)?.route;
+  const canOpenList = !!perms && can(perms, DOWNLOAD_LIST_ENTRY, 'view');
+
+  const run = async (format: ExportFormat) => {
+    setBusy(true);
+    try {
+      const filters: Query = Object.fromEntries(Object.entries(query).filter(([k]) => !PAGING.has(k)));
+      const res = await fetch(`/api/v1/${path}${toQueryString({ ...filters, format })}`, { credentials: 'same-origin' });
+      if (res.status === 202) {
+        await queryClient.invalidateQueries({ queryKey: resourceKeys('downloads').all });
+        notification.info({
+          key: 'export-in-progress',
+          duration: NOTIFY_SECONDS * 2,
+          title: t('export.inProgress', 'Export in progress, see Download List'),
+          description:
+            canOpenList && downloadList ? (
+              <a {...link(downloadList)} data-testid="export-download-list-link">
+                {t('export.openDownloadList', 'Open the Download List')}
+              </a>
+            ) : (
+              t('export.askForDownloadList', 'The file will be in the Download List.')
+            ),
+        });
+        return;
+      }
+      if (!res.ok) {
+        const text = await res.text();
+        let body: unknown = text;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          // not JSON: the text itself
+        }
+        throw new ApiError(res.status, body as ConstructorParameters<typeof ApiError>[1]);
+      }
+      save(await res.blob(), fileNameOf(res.headers.get('content-disposition'), `export.${format}`));
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: EXPORT_FORMATS.map((f) => ({ key: f, label: <span data-testid={`export-${f}`}>{FORMAT_LABELS[f]}</span> })),
+        onClick: ({ key }) => void run(key as ExportFormat),
+      }}
+    >
+      <Button icon={<DownloadOutlined />} loading={busy} data-testid="export-button">
+        {t('export.button', 'Export')}
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { Button, Result } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import { useParams } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import type { Action } from '@portal/contract';
+import type { Query } from '../lib/api.ts';
+import { ImportWizard } from './ImportWizard.tsx';
+import { useGo } from './nav.ts';
+import { useResourceAccess } from './use-resource-access.ts';
+
+/*
+ * The bulk operations of a resource's list: a button on the list that opens `<list>/<path>`, and the screen there, the
+ * one ImportWizard for the import definition's key. The server checks the definition's permission again on every call.
+ */
+
+interface ImportTarget {
+  /** The resource's view (its menu entries decide which list the screen belongs to). */
+  view: { entries: readonly string[] };
+  /** The action the import needs on the entry (the definition's; `edit` for every bulk edit). */
+  action?: Action;
+}
+
+export function ImportLinkButton({ view, action = 'edit', path, children, testId }: ImportTarget & { path: string; children: ReactNode; testId: string }) {
+  const access = useResourceAccess(view);
+  const { link } = useGo();
+  if (!access.can(action)) return null;
+  return (
+    <Button icon={<UploadOutlined />} {...link(`${access.paths.list}/${path}`)} data-testid={testId}>
+      {children}
+    </Button>
+  );
+}
+
+export function ImportPage({ view, action = 'edit', importKey, params, title }: ImportTarget & { importKey: string; params?: Query; title?: ReactNode }) {
+  const { t } = useTranslation();
+  const access = useResourceAccess(view);
+  if (!access.can(action)) return <Result status="403" title="403" subTitle={t('ui.forbidden', 'You do not have permission to open this page.')} data-testid="forbidden" />;
+  return <ImportWizard importKey={importKey} backTo={access.paths.list} params={params} title={title} />;
+}
+
+/** An import into one record of the list (`free-gift-promotion/{id}/store-upload`): its `$id` is the parameter. */
+export function RecordImportPage({ param, ...props }: ImportTarget & { importKey: string; param: string; title?: ReactNode }) {
+  const params: Record<string, unknown> = useParams({ strict: false });
+  const id = typeof params.id === 'string' ? params.id : '';
+  return <ImportPage {...props} params={{ [param]: id }} />;
+}

@@ -1,0 +1,216 @@
+import { useRef, useState, type ReactNode } from 'react';
+import { Alert, Button, Col, Flex, Input, Popover, Row, Space, Spin, Tooltip, Typography } from 'antd';
+import type { TextAreaRef } from 'antd/es/input/TextArea';
+import {
+  BoldOutlined,
+  ItalicOutlined,
+  LinkOutlined,
+  OrderedListOutlined,
+  TableOutlined,
+  UnderlineOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { LIST_START_MESSAGE, listStartsValid } from '@portal/contract';
+import { api } from '../lib/api.ts';
+import { resourceKeys } from '../lib/query-keys.ts';
+import { translateMessage } from '../app/i18n.ts';
+import { useDebounced } from './RegionCascader.tsx';
+import type { CustomInputProps } from './resource.ts';
+
+/*
+ * The rich-text input of the portal. For now an HTML source editor with a toolbar and a live preview that the server
+ * sanitises exactly as it will store the text (POST rich-text/preview). Its props are those of any ResourceForm
+ * custom input (value = the HTML), so replacing the inside with a WYSIWYG editor (Tiptap) changes this file only.
+ */
+
+/** How sanitised rich text is laid out wherever it is shown (preview, detail, public pages). */
+export const RICH_TEXT_CSS = `
+.rich-text-body { line-height: 1.7; overflow-wrap: anywhere; }
+.rich-text-body h1, .rich-text-body h2, .rich-text-body h3, .rich-text-body h4 { margin: 0.8em 0 0.4em; line-height: 1.3; }
+.rich-text-body p { margin: 0 0 0.8em; }
+.rich-text-body ul, .rich-text-body ol { padding-left: 1.6em; margin: 0 0 0.8em; }
+.rich-text-body table { border-collapse: collapse; margin: 0 0 0.8em; }
+.rich-text-body th, .rich-text-body td { border: 1px solid #d9d9d9; padding: 4px 8px; text-align: left; vertical-align: top; }
+.rich-text-body th { background: #fafafa; }
+.rich-text-body blockquote { border-left: 3px solid #d9d9d9; margin: 0 0 0.8em; padding-left: 12px; color: rgba(0,0,0,0.65); }
+`;
+
+/** Sanitised HTML from the server, rendered. Never pass HTML that did not come back from the server's sanitiser. */
+export function RichTextView({ html, testId }: { html: string; testId?: string }) {
+  return (
+    <>
+      <style>{RICH_TEXT_CSS}</style>
+      {/* Sanitised by the server (platform/rich-text.ts) before it was stored or previewed. */}
+      <div className="rich-text-body" data-testid={testId} dangerouslySetInnerHTML={{ __html: html }} />
+    </>
+  );
+}
+
+interface Edit {
+  text: string;
+  /** Selection after the edit, relative to the start of the replaced range. */
+  select?: [number, number];
+}
+
+const wrap = (open: string, close: string, placeholder: string) => (selected: string): Edit => {
+  const inner = selected || placeholder;
+  return { text: `${open}${inner}${close}`, select: [open.length, open.length + inner.length] };
+};
+
+const list = (tag: 'ul' | 'ol', placeholder: string) => (selected: string): Edit => {
+  const lines = (selected || placeholder).split(/\r?\n/).filter((l) => l.trim());
+  const items = lines.map((l) => `  <li>${l.trim()}</li>`).join('\n');
+  const text = `<${tag}>\n${items}\n</${tag}>`;
+  return { text, select: [0, text.length] };
+};
+
+const TABLE = '<table>\n  <thead><tr><th>Header</th><th>Header</th></tr></thead>\n  <tbody>\n    <tr><td>Cell</td><td>Cell</td></tr>\n  </tbody>\n</table>';
+
+/** A ResourceForm custom input: HTML text with a toolbar and a live, server-sanitised preview. */
+export function RichTextEditor({ id, value, onChange, disabled, rows = 18 }: CustomInputProps & { rows?: number }) {
+  const { t } = useTranslation();
+  const html = typeof value === 'string' ? value : '';
+  const area = useRef<TextAreaRef>(null);
+  const [linkOpen, setLinkOpen] = useState(false);
+  const [href, setHref] = useState('https://');
+  const [linkError, setLinkError] = useState<string | null>(null);
+
+  const debounced = useDebounced(html, 400);
+  const preview = useQuery({
+    queryKey: resourceKeys('rich-text-preview').detail(debounced),
+    queryFn: async () => (await api.post<{ html: string }>('rich-text/preview', { html: debounced })).data.html,
+    enabled: debounced.trim().length > 0,
+    placeholderData: keepPreviousData,
+    gcTime: 30_000,
+    meta: { silentError: true },
+  });
+
+  /** Replaces the selection with the edit's text and selects what it says, keeping the undo-free flow simple. */
+  const apply = (edit: (selected: string) => Edit) => {
+    const el = area.current?.resizableTextArea?.textArea;
+    const start = el?.selectionStart ?? html.length;
+    const end = el?.selectionEnd ?? html.length;
+    const result = edit(html.slice(start, end));
+    onChange?.(html.slice(0, start) + result.text + html.slice(end));
+    requestAnimationFrame(() => {
+      if (!el) return;
+      el.focus();
+      const [a, b] = result.select ?? [result.text.length, result.text.length];
+      el.setSelectionRange(start + a, start + b);
+    });
+  };
+
+  const insertLink = () => {
+    const url = href.trim();
+    if (!/^(https?:\/\/[^\s"<>]+|mailto:[^\s"<>]+)$/i.test(url)) {
+      setLinkError(t('ui.richText.linkInvalid', 'Use an http://, https:// or mailto: address'));
+      return;
+    }
+    setLinkOpen(false);
+    setLinkError(null);
+    apply(wrap(`<a href="${url.replace(/&/g, '&amp;')}">`, '</a>', t('ui.richText.linkText', 'link text')));
+  };
+
+  const tool = (key: string, title: string, icon: ReactNode, onClick: () => void) => (
+    <Tooltip title={title} key={key}>
+      <Button size="small" icon={icon} onClick={onClick} disabled={disabled} aria-label={title} data-testid={`rte-${key}`} />
+    </Tooltip>
+  );
+  const textTool = (key: string, title: string, label: string, onClick: () => void) => (
+    <Tooltip title={title} key={key}>
+      <Button size="small" onClick={onClick} disabled={disabled} aria-label={title} data-testid={`rte-${key}`} style={{ fontWeight: 600, minWidth: 32 }}>
+        {label}
+      </Button>
+    </Tooltip>
+  );
+  const sample = t('ui.richText.sample', 'text');
+  const item = t('ui.richText.item', 'Item');
+
+  return (
+    <Row gutter={[16, 8]} data-testid="rich-text-editor">
+      <Col xs={24} xl={12}>
+        <Flex wrap gap={4} style={{ marginBottom: 8 }}>
+          <Space.Compact>
+            {textTool('h2', t('ui.richText.h2', 'Heading'), 'H2', () => apply(wrap('<h2>', '</h2>', t('ui.richText.heading', 'Heading'))))}
+            {textTool('h3', t('ui.richText.h3', 'Subheading'), 'H3', () => apply(wrap('<h3>', '</h3>', t('ui.richText.heading', 'Heading'))))}
+            {textTool('p', t('ui.richText.p', 'Paragraph'), '¶', () => apply(wrap('<p>', '</p>', sample)))}
+          </Space.Compact>
+          <Space.Compact>
+            {tool('bold', t('ui.richText.bold', 'Bold'), <BoldOutlined />, () => apply(wrap('<strong>', '</strong>', sample)))}
+            {tool('italic', t('ui.richText.italic', 'Italic'), <ItalicOutlined />, () => apply(wrap('<em>', '</em>', sample)))}
+            {tool('underline', t('ui.richText.underline', 'Underline'), <UnderlineOutlined />, () => apply(wrap('<u>', '</u>', sample)))}
+          </Space.Compact>
+          <Space.Compact>
+            {tool('ul', t('ui.richText.ul', 'Bulleted list'), <UnorderedListOutlined />, () => apply(list('ul', `${item} 1\n${item} 2`)))}
+            {tool('ol', t('ui.richText.ol', 'Numbered list'), <OrderedListOutlined />, () => apply(list('ol', `${item} 1\n${item} 2`)))}
+            {tool('table', t('ui.richText.table', 'Table'), <TableOutlined />, () => apply(() => ({ text: TABLE })))}
+          </Space.Compact>
+          <Popover
+            open={linkOpen}
+            onOpenChange={(open) => {
+              setLinkOpen(open);
+              setLinkError(null);
+            }}
+            trigger="click"
+            title={t('ui.richText.link', 'Link')}
+            content={
+              <Space direction="vertical" style={{ width: 280 }}>
+                <Input
+                  value={href}
+                  onChange={(e) => setHref(e.target.value)}
+                  onPressEnter={insertLink}
+                  placeholder="https://"
+                  status={linkError ? 'error' : undefined}
+                  data-testid="rte-link-url"
+                  autoFocus
+                />
+                {linkError && <Typography.Text type="danger">{linkError}</Typography.Text>}
+                <Button type="primary" size="small" onClick={insertLink} data-testid="rte-link-insert">
+                  {t('ui.richText.insert', 'Insert')}
+                </Button>
+              </Space>
+            }
+          >
+            <Tooltip title={t('ui.richText.link', 'Link')}>
+              <Button size="small" icon={<LinkOutlined />} disabled={disabled} aria-label={t('ui.richText.link', 'Link')} data-testid="rte-link" />
+            </Tooltip>
+          </Popover>
+        </Flex>
+        <Input.TextArea
+          id={id}
+          ref={area}
+          value={html}
+          onChange={(e) => onChange?.(e.target.value)}
+          disabled={disabled}
+          rows={rows}
+          spellCheck={false}
+          data-testid="rte-source"
+          style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 13 }}
+        />
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {t('ui.richText.help', 'HTML: headings, paragraphs, bold, italic, underline, lists, links and tables. Scripts, styles and embedded content are removed when saved.')}
+        </Typography.Text>
+      </Col>
+      <Col xs={24} xl={12}>
+        <Flex justify="space-between" align="center" style={{ marginBottom: 8, minHeight: 24 }}>
+          <Typography.Text strong>{t('ui.richText.preview', 'Preview')}</Typography.Text>
+          {preview.isFetching && <Spin size="small" />}
+        </Flex>
+        {!listStartsValid(html) && <Alert type="error" showIcon style={{ marginBottom: 8 }} title={translateMessage(LIST_START_MESSAGE)} data-testid="rte-list-start" />}
+        {preview.isError && <Alert type="warning" showIcon style={{ marginBottom: 8 }} title={t('ui.richText.previewFailed', 'The preview is not available right now.')} />}
+        <div
+          style={{ border: '1px solid #f0f0f0', borderRadius: 8, padding: '12px 16px', minHeight: 200, maxHeight: 560, overflow: 'auto', background: '#fff' }}
+          data-testid="rte-preview"
+        >
+          {html.trim() ? (
+            <RichTextView html={preview.data ?? ''} />
+          ) : (
+            <Typography.Text type="secondary">{t('ui.richText.empty', 'Nothing to preview yet.')}</Typography.Text>
+          )}
+        </div>
+      </Col>
+    </Row>
+  );
+}
