@@ -2,14 +2,18 @@
  * `npm run bench -- <name> [--scale N]`: runs one benchmark (or all) and prints each figure beside its baseline.
  * BENCH_DATABASE_URL=postgres://... runs on PostgreSQL; otherwise an in-memory PGlite.
  */
+import * as catalogLists from './benchmarks/catalog-lists.ts';
 import * as logHistory from './benchmarks/log-history.ts';
+import * as exportsBench from './benchmarks/exports.ts';
+import * as importsBench from './benchmarks/imports.ts';
+import * as chatSse from './benchmarks/chat-sse.ts';
 
-const BENCHMARKS: Record<string, { run(scale: number): Promise<void> }> = { 'log-history': logHistory };
+const BENCHMARKS: Record<string, { run(scale: number): Promise<void> }> = { 'log-history': logHistory, 'catalog-lists': catalogLists, exports: exportsBench, imports: importsBench, 'chat-sse': chatSse };
 
 const args = process.argv.slice(2);
 const scaleAt = args.indexOf('--scale');
 const scale = scaleAt >= 0 ? Number(args[scaleAt + 1]) : 0;
-const names = args.filter((a, i) => !a.startsWith('--') && i !== scaleAt + 1);
+const names = args.filter((a, i) => !a.startsWith("--") && !(scaleAt >= 0 && i === scaleAt + 1));
 const chosen = names.length ? names : Object.keys(BENCHMARKS);
 for (const name of chosen) {
   const bench = BENCHMARKS[name];

@@ -1,22 +1,24 @@
 import crypto from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { fromPglite, fromPgPool, type Database } from '../server/src/db/client.ts';
+import { fromPglite, fromPgPool, PGLITE_EXTENSIONS, type Database } from '../server/src/db/client.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 
 /** A fresh migrated schema on PostgreSQL (BENCH_DATABASE_URL) or an in-memory PGlite. */
 export async function benchDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   const url = process.env.BENCH_DATABASE_URL;
   if (!url) {
-    const client = await PGlite.create();
+    const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     const database = fromPglite(client, 'in-memory PGlite');
     await migrate(database);
     return { database, drop: () => database.close() };
   }
-  const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
+  // BENCH_SCHEMA keeps the data between runs (seeding 5 million rows takes minutes): reused when present, never dropped.
+  const kept = process.env.BENCH_SCHEMA;
+  const schema = kept ?? `bench_${crypto.randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create schema ${schema}`);
+  await admin.query(`create schema if not exists ${schema}`);
   await admin.end();
   const pool = new pg.Pool({ connectionString: url, max: 4, options: `-c search_path=${schema}` });
   const database = fromPgPool(pool, `PostgreSQL schema ${schema}`);
@@ -24,7 +26,8 @@ export async function benchDatabase(): Promise<{ database: Database; drop(): Pro
   return {
     database,
     drop: async () => {
-      await pool.query(`drop schema ${schema} cascade`);
+      // The app's job queue keeps its tables in `<schema>_jobs` (server/src/platform/jobs.ts).
+      if (!kept) await pool.query(`drop schema ${schema} cascade; drop schema if exists ${schema}_jobs cascade`);
       await pool.end();
     },
   };

@@ -14,7 +14,7 @@ export async function run(scale: number): Promise<void> {
   const { database, drop } = await benchDatabase();
   const db = database.db;
   try {
-    await seedDemo(db);
+    await seedDemo(db, { scale: 0 });
     let t = Date.now();
     await database.exec(`
       insert into audit_log (actor_id, actor_name, action, entity, entity_id, before, after, ip, at)

@@ -11,7 +11,7 @@ interface List<T> {
 type Row = { code: string; name: string } & Record<string, string>;
 
 describe('regions (Kemendagri 2025 codes)', () => {
-  const h = useHarness();
+  const h = useHarness({}, { regions: false });
   let token: string;
   let loadMs = 0;
 

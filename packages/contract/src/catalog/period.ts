@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/**
+ * Periods of promos, planograms and limits are whole days (YYYY-MM-DD, Asia/Jakarta calendar), both ends inclusive:
+ * a one-day promo starts and ends on the same day.
+ */
+export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const isRealDay = (s: string) => {
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+};
+
+export const dayField = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .regex(DAY_PATTERN, `${label} must be a date like 2025-01-31`)
+    .refine(isRealDay, `${label} is not a real date`);
+
+/** A day from a query string (`active_on=2025-01-31`). */
+export const dayFilter = z.string().regex(DAY_PATTERN, 'Must be a date like 2025-01-31').refine(isRealDay, 'Not a real date').optional();
+
+/** The end of a period may not come before its start (the same day is a one-day period). */
+export const withPeriod = <T extends z.ZodType<{ start_date: string; end_date: string }>>(schema: T) =>
+  schema.refine((b) => b.end_date >= b.start_date, { message: 'End date cannot be before the start date', path: ['end_date'] });
+
+/** A list of ids chosen in a multi-select: positive, each once. */
+export const idList = (label: string, max: number) =>
+  z
+    .array(z.number().int().positive(), { error: `${label} must be a list of ids` })
+    .max(max, `At most ${max} ${label.toLowerCase()}`)
+    .refine((ids) => new Set(ids).size === ids.length, `A ${label.toLowerCase().replace(/s$/, '')} is chosen twice`);
+
+/** A number field limited to the values of a contract enum table. */
+export const enumValueField = (table: { values: readonly (string | number)[] }, label: string) =>
+  z
+    .number({ error: `${label} is required` })
+    .int()
+    .refine((v) => table.values.includes(v), `${label} must be one of ${table.values.join(', ')}`);

@@ -1,0 +1,5 @@
+export * from './custom-consumer-tag.schema.ts';
+export * from './ticket-category.schema.ts';
+export * from './master-mapping-email.schema.ts';
+export * from './setting.schema.ts';
+export * from './document.schema.ts';

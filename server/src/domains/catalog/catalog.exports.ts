@@ -1,0 +1,106 @@
+import {
+  ACTIVE_STATUS,
+  DELIVERY_MODE,
+  PARENT_CATEGORY_ENTRIES,
+  PRODUCT_CATEGORY,
+  PRODUCT_ENTRIES,
+  STORE_ENTRIES,
+  SUB_CATEGORY_ENTRIES,
+  parentCategoryListQuery,
+  productListQuery,
+  storeListQuery,
+  subCategoryListQuery,
+} from '@portal/contract';
+import { enumLabel, resourceExport, yesNo, type ExportColumn, type ExportDef } from '../../platform/exports/index.ts';
+import { parentCategoryDef, subCategoryDef } from './category.resource.ts';
+import { productDef } from './product.resource.ts';
+import { storeDef } from './store.resource.ts';
+
+/* The catalogue's lists as files: each with the list's own filters, search and order (spec section 9 names export_product). */
+
+const status: ExportColumn = { key: 'status', label: 'Status', format: enumLabel(ACTIVE_STATUS) };
+const changed: ExportColumn[] = [
+  { key: 'updated_at', label: 'Updated At (WIB)', format: 'datetime' },
+  { key: 'updated_by_name', label: 'Updated By' },
+];
+
+export const productExport = resourceExport(productDef, {
+  name: 'export_product',
+  sheetName: 'Products',
+  entries: PRODUCT_ENTRIES,
+  listQuery: productListQuery,
+  columns: [
+    { key: 'plu', label: 'PLU' },
+    { key: 'barcode', label: 'Barcode' },
+    { key: 'name', label: 'Name' },
+    { key: 'brand', label: 'Brand' },
+    { key: 'parent_category_name', label: 'Parent Category' },
+    { key: 'category_name', label: 'Sub Category' },
+    { key: 'product_category', label: 'Product Category', format: enumLabel(PRODUCT_CATEGORY) },
+    { key: 'uom', label: 'Unit' },
+    { key: 'price', label: 'Price (Rp)', format: 'money' },
+    status,
+    ...changed,
+  ],
+});
+
+export const storeExport = resourceExport(storeDef, {
+  name: 'export_store',
+  sheetName: 'Stores',
+  entries: STORE_ENTRIES,
+  listQuery: storeListQuery,
+  columns: [
+    { key: 'code', label: 'Store Code' },
+    { key: 'name', label: 'Name' },
+    { key: 'address', label: 'Address' },
+    { key: 'province_name', label: 'Province' },
+    { key: 'regency_name', label: 'Regency / City' },
+    { key: 'district_name', label: 'District' },
+    { key: 'village_name', label: 'Village' },
+    { key: 'postal_code', label: 'Postal Code' },
+    { key: 'phone', label: 'Phone' },
+    { key: 'email', label: 'E-mail' },
+    { key: 'open_time', label: 'Open' },
+    { key: 'close_time', label: 'Close' },
+    { key: 'is_pickup', label: 'Pickup', format: yesNo },
+    { key: 'is_delivery', label: 'Delivery', format: yesNo },
+    { key: 'delivery_mode', label: 'Delivery Mode', format: enumLabel(DELIVERY_MODE) },
+    { key: 'group_store_name', label: 'Group Store' },
+    status,
+    ...changed,
+  ],
+});
+
+const categoryColumns: ExportColumn[] = [
+  { key: 'code', label: 'Code' },
+  { key: 'name', label: 'Name' },
+  { key: 'description', label: 'Description' },
+  { key: 'position', label: 'Position', format: 'number' },
+  { key: 'product_count', label: 'Products', format: 'number' },
+  status,
+  ...changed,
+];
+
+export const parentCategoryExport = resourceExport(parentCategoryDef, {
+  name: 'export_parent_category',
+  sheetName: 'Parent Categories',
+  entries: PARENT_CATEGORY_ENTRIES,
+  listQuery: parentCategoryListQuery,
+  columns: [...categoryColumns.slice(0, 4), { key: 'sub_count', label: 'Sub Categories', format: 'number' }, ...categoryColumns.slice(4)],
+});
+
+export const subCategoryExport = resourceExport(subCategoryDef, {
+  name: 'export_sub_category',
+  sheetName: 'Sub Categories',
+  entries: SUB_CATEGORY_ENTRIES,
+  listQuery: subCategoryListQuery,
+  columns: [{ key: 'parent_name', label: 'Parent Category' }, ...categoryColumns],
+});
+
+/** Each export with the list path it serves (`<path>/export`). */
+export const CATALOG_EXPORTS: readonly [ExportDef, string][] = [
+  [productExport, '/api/v1/products'],
+  [storeExport, '/api/v1/stores'],
+  [parentCategoryExport, '/api/v1/parent-categories'],
+  [subCategoryExport, '/api/v1/sub-categories'],
+];

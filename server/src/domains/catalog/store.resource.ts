@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import type { StoreListQuery, StoreRow } from '@portal/contract';
+import type { ResourceDef } from '../../platform/crud/index.ts';
+import { checkRegionChain } from './region-chain.ts';
+import { audited, num, numOrNull, textOrNull } from './rows.ts';
+
+const SELECT = sql`select s.id, s.code, s.name, s.address, s.province_code, pr.name as province_name, s.regency_code, rg.name as regency_name,
+  s.district_code, d.name as district_name, s.village_code, v.name as village_name, s.postal_code, s.latitude, s.longitude, s.phone, s.email,
+  s.open_time, s.close_time, s.is_pickup, s.is_delivery, s.delivery_mode, s.delivery_radius_km, s.min_order, s.group_store_id,
+  g.name as group_store_name, s.status, s.created_at, s.updated_at, ub.name as updated_by_name, s.version`;
+const FROM = sql`from stores s join provinces pr on pr.code = s.province_code join regencies rg on rg.code = s.regency_code
+  left join districts d on d.code = s.district_code left join villages v on v.code = s.village_code
+  left join group_stores g on g.id = s.group_store_id left join users ub on ub.id = s.updated_by`;
+
+export const toStoreRow = (r: Record<string, unknown>): StoreRow => ({
+  id: num(r.id),
+  code: String(r.code),
+  name: String(r.name),
+  address: textOrNull(r.address),
+  province_code: String(r.province_code),
+  province_name: String(r.province_name),
+  regency_code: String(r.regency_code),
+  regency_name: String(r.regency_name),
+  district_code: textOrNull(r.district_code),
+  district_name: textOrNull(r.district_name),
+  village_code: textOrNull(r.village_code),
+  village_name: textOrNull(r.village_name),
+  postal_code: textOrNull(r.postal_code),
+  latitude: numOrNull(r.latitude),
+  longitude: numOrNull(r.longitude),
+  phone: textOrNull(r.phone),
+  email: textOrNull(r.email),
+  open_time: String(r.open_time),
+  close_time: String(r.close_time),
+  is_pickup: Boolean(r.is_pickup),
+  is_delivery: Boolean(r.is_delivery),
+  delivery_mode: num(r.delivery_mode),
+  delivery_radius_km: num(r.delivery_radius_km),
+  min_order: num(r.min_order),
+  group_store_id: numOrNull(r.group_store_id),
+  group_store_name: textOrNull(r.group_store_name),
+  status: num(r.status),
+  ...audited(r),
+});
+
+export const storeDef: ResourceDef<StoreRow, StoreListQuery> = {
+  entity: 'store',
+  label: 'Store',
+  table: 'stores',
+  select: SELECT,
+  from: FROM,
+  id: 's.id',
+  toRow: toStoreRow,
+  sort: { code: 'lower(s.code)', name: 'lower(s.name)', updated_at: 's.updated_at', created_at: 's.created_at' },
+  search: (pattern) => sql`(lower(s.name) like lower(${pattern}) or lower(s.code) like lower(${pattern}))`,
+  where: (q) => [
+    q.status ? sql`s.status = ${q.status}` : undefined,
+    q.province_code ? sql`s.province_code = ${q.province_code}` : undefined,
+    q.regency_code ? sql`s.regency_code = ${q.regency_code}` : undefined,
+    q.delivery_mode ? sql`s.delivery_mode = ${q.delivery_mode}` : undefined,
+    q.group_store_id ? sql`s.group_store_id = ${q.group_store_id}` : undefined,
+    q.is_delivery === undefined ? undefined : sql`s.is_delivery = ${q.is_delivery}`,
+  ],
+  writable: [
+    'code', 'name', 'address', 'province_code', 'regency_code', 'district_code', 'village_code', 'postal_code', 'latitude', 'longitude',
+    'phone', 'email', 'open_time', 'close_time', 'is_pickup', 'is_delivery', 'delivery_mode', 'delivery_radius_km', 'min_order', 'group_store_id', 'status',
+  ],
+  references: [
+    { column: 'province_code', table: 'provinces', key: 'code', label: 'Province' },
+    { column: 'regency_code', table: 'regencies', key: 'code', label: 'Regency / city' },
+    { column: 'district_code', table: 'districts', key: 'code', label: 'District' },
+    { column: 'village_code', table: 'villages', key: 'code', label: 'Village' },
+    { column: 'group_store_id', table: 'group_stores', label: 'Group store' },
+  ],
+  unique: [{ column: 'code', label: 'Store code', caseInsensitive: true }],
+  /** The chosen regency, district and village must lie inside the chosen province, regency and district. */
+  check: async (_tx, body, current) => checkRegionChain({ ...current, ...body }),
+  auditView: ({ updated_by_name: _u, province_name: _p, regency_name: _r, district_name: _d, village_name: _v, group_store_name: _g, ...rest }) => rest,
+};

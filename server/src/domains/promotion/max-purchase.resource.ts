@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import type { MaxPurchaseListQuery, MaxPurchaseRow } from '@portal/contract';
+import type { ResourceDef } from '../../platform/crud/index.ts';
+import { audited, num, numOrNull, textOrNull } from '../catalog/rows.ts';
+import { refuseOverlap } from './period.ts';
+
+const SELECT = sql`select m.id, m.product_id, p.plu, p.name as product_name, m.max_qty, m.daily_limit, m.start_date::text as start_date,
+  m.end_date::text as end_date, m.status, m.created_at, cb.name as created_by_name, m.updated_at, ub.name as updated_by_name, m.version`;
+const FROM = sql`from max_purchase_limitations m join products p on p.id = m.product_id
+  left join users cb on cb.id = m.created_by left join users ub on ub.id = m.updated_by`;
+
+/** Max-purchase limitations: one active rule per product in any period (an overlapping active one answers 409). */
+export const maxPurchaseDef: ResourceDef<MaxPurchaseRow, MaxPurchaseListQuery> = {
+  entity: 'max-purchase-limitation',
+  label: 'Max purchase limitation',
+  table: 'max_purchase_limitations',
+  select: SELECT,
+  from: FROM,
+  id: 'm.id',
+  toRow: (r) => ({
+    id: num(r.id),
+    product_id: num(r.product_id),
+    plu: String(r.plu),
+    product_name: String(r.product_name),
+    max_qty: num(r.max_qty),
+    daily_limit: numOrNull(r.daily_limit),
+    start_date: String(r.start_date),
+    end_date: String(r.end_date),
+    status: num(r.status),
+    created_by_name: textOrNull(r.created_by_name),
+    ...audited(r),
+  }),
+  sort: { updated_at: 'm.updated_at', start_date: 'm.start_date', max_qty: 'm.max_qty', plu: 'p.plu' },
+  search: (pattern, text) =>
+    /^\d+$/.test(text.trim()) ? sql`p.plu like ${`${text.trim()}%`}` : sql`(lower(p.name) like lower(${pattern}) or p.plu = ${text.trim()})`,
+  where: (q) => [
+    q.status ? sql`m.status = ${q.status}` : undefined,
+    q.product_id ? sql`m.product_id = ${q.product_id}` : undefined,
+    q.active_on ? sql`m.start_date <= ${q.active_on}::date and m.end_date >= ${q.active_on}::date` : undefined,
+  ],
+  writable: ['product_id', 'max_qty', 'daily_limit', 'start_date', 'end_date', 'status'],
+  references: [{ column: 'product_id', table: 'products', label: 'Product' }],
+  check: async (tx, body, current) => {
+    const merged = { ...current, ...body } as MaxPurchaseRow;
+    await refuseOverlap(tx, {
+      table: 'max_purchase_limitations',
+      what: 'max purchase limitation',
+      productId: merged.product_id,
+      start: merged.start_date,
+      end: merged.end_date,
+      status: merged.status,
+      exceptId: current?.id ?? null,
+    });
+  },
+  auditView: ({ updated_by_name: _u, created_by_name: _c, product_name: _n, ...rest }) => rest,
+};

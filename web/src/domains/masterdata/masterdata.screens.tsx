@@ -1,0 +1,43 @@
+import { ResourceCreatePage, ResourceDetailPage, ResourceEditPage, ResourceListPage } from '../../ui/ResourceScreens.tsx';
+import { customConsumerTagView } from './custom-consumer-tag.view.ts';
+import { DocumentEditScreen, DocumentScreen } from './document.screens.tsx';
+import { masterMappingEmailView } from './master-mapping-email.view.ts';
+import { appVersionView, generalSettingView } from './setting.view.ts';
+import { ticketCategoryView } from './ticket-category.view.ts';
+
+/*
+ * The cms master-data and settings screens: the generic ones over the views, the single general-setting record, and
+ * the rich-text documents.
+ */
+
+export const CustomConsumerTagListScreen = () => <ResourceListPage view={customConsumerTagView} />;
+export const CustomConsumerTagCreateScreen = () => <ResourceCreatePage view={customConsumerTagView} />;
+export const CustomConsumerTagDetailScreen = () => <ResourceDetailPage view={customConsumerTagView} />;
+export const CustomConsumerTagEditScreen = () => <ResourceEditPage view={customConsumerTagView} />;
+
+export const TicketCategoryListScreen = () => <ResourceListPage view={ticketCategoryView} />;
+export const TicketCategoryCreateScreen = () => <ResourceCreatePage view={ticketCategoryView} />;
+export const TicketCategoryDetailScreen = () => <ResourceDetailPage view={ticketCategoryView} />;
+export const TicketCategoryEditScreen = () => <ResourceEditPage view={ticketCategoryView} />;
+
+export const MappingEmailListScreen = () => <ResourceListPage view={masterMappingEmailView} />;
+export const MappingEmailCreateScreen = () => <ResourceCreatePage view={masterMappingEmailView} />;
+export const MappingEmailDetailScreen = () => <ResourceDetailPage view={masterMappingEmailView} />;
+export const MappingEmailEditScreen = () => <ResourceEditPage view={masterMappingEmailView} />;
+
+/** The one general-setting record (id 1) at the entry's route, its form at `<route>/edit`. */
+export const GeneralSettingScreen = () => <ResourceDetailPage view={generalSettingView} id="1" />;
+export const GeneralSettingEditScreen = () => <ResourceEditPage view={generalSettingView} id="1" />;
+
+export const AppVersionListScreen = () => <ResourceListPage view={appVersionView} />;
+export const AppVersionDetailScreen = () => <ResourceDetailPage view={appVersionView} />;
+export const AppVersionEditScreen = () => <ResourceEditPage view={appVersionView} />;
+
+export const PrivacyPolicyScreen = () => <DocumentScreen kind="privacy" />;
+export const PrivacyPolicyEditScreen = () => <DocumentEditScreen kind="privacy" />;
+export const TermConditionScreen = () => <DocumentScreen kind="terms" />;
+export const TermConditionEditScreen = () => <DocumentEditScreen kind="terms" />;
+export const HowToRedeemScreen = () => <DocumentScreen kind="how-to-redeem" />;
+export const HowToRedeemEditScreen = () => <DocumentEditScreen kind="how-to-redeem" />;
+export const SettingAppScreen = () => <DocumentScreen kind="setting-app" />;
+export const SettingAppEditScreen = () => <DocumentEditScreen kind="setting-app" />;

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import {
+  PLATFORM,
+  appVersionListQuery,
+  appVersionUpdateBody,
+  generalSettingUpdateBody,
+  type AppVersionRow,
+  type GeneralSettingRow,
+} from '@portal/contract';
+import { i18n } from '../../app/i18n.ts';
+import { defineResource } from '../../ui/resource.ts';
+
+/** The general setting is one record: its page is the entry's route, its form `<route>/edit`. */
+export const generalSettingView = defineResource<GeneralSettingRow>({
+  name: 'general-setting',
+  i18n: 'masterdata.generalSetting',
+  title: 'General Setting',
+  entries: ['cms.general-setting'],
+  listQuery: z.object({}),
+  api: { list: 'general-setting', detail: () => 'general-setting', update: () => 'general-setting' },
+  columns: [],
+  form: {
+    update: generalSettingUpdateBody,
+    fields: [
+      { name: 'cs_phone', label: 'Customer Service Phone', input: 'text', placeholder: '02150001234' },
+      { name: 'cs_email', label: 'Customer Service E-mail', input: 'email', placeholder: 'cs@example.com' },
+      { name: 'whatsapp_number', label: 'WhatsApp Number', input: 'text', placeholder: '081234567890' },
+      { name: 'min_order_amount', label: 'Minimum Order', input: 'rupiah' },
+      { name: 'delivery_fee', label: 'Delivery Fee', input: 'rupiah' },
+      { name: 'free_delivery_min_amount', label: 'Free Delivery From', input: 'rupiah', help: 'Orders of at least this amount ship free; 0 turns it off.' },
+      { name: 'point_conversion', label: 'Point Conversion (Rp per point)', input: 'rupiah', help: 'How many Rupiah of spending earn one point.' },
+      { name: 'max_vouchers_per_order', label: 'Max Vouchers per Order', input: 'number', help: '0 to 10 vouchers on one order.' },
+      { name: 'maintenance_mode', label: 'Maintenance Mode', input: 'boolean', help: 'The app shows the message below instead of the shop.' },
+      { name: 'maintenance_message', label: 'Maintenance Message', input: 'textarea' },
+    ],
+    fromDetail: (s) => ({
+      cs_phone: s.cs_phone ?? '',
+      cs_email: s.cs_email ?? '',
+      whatsapp_number: s.whatsapp_number ?? '',
+      min_order_amount: s.min_order_amount,
+      delivery_fee: s.delivery_fee,
+      free_delivery_min_amount: s.free_delivery_min_amount,
+      point_conversion: s.point_conversion,
+      max_vouchers_per_order: s.max_vouchers_per_order,
+      maintenance_mode: s.maintenance_mode,
+      maintenance_message: s.maintenance_message ?? '',
+    }),
+  },
+  detail: [
+    {
+      key: 'contact',
+      title: 'Customer Service',
+      items: [
+        { key: 'cs_phone', label: 'Customer Service Phone' },
+        { key: 'cs_email', label: 'Customer Service E-mail' },
+        { key: 'whatsapp_number', label: 'WhatsApp Number' },
+      ],
+    },
+    {
+      key: 'order',
+      title: 'Orders and Points',
+      items: [
+        { key: 'min_order_amount', label: 'Minimum Order', kind: 'rupiah' },
+        { key: 'delivery_fee', label: 'Delivery Fee', kind: 'rupiah' },
+        { key: 'free_delivery_min_amount', label: 'Free Delivery From', kind: 'rupiah' },
+        { key: 'point_conversion', label: 'Point Conversion (Rp per point)', kind: 'rupiah' },
+        { key: 'max_vouchers_per_order', label: 'Max Vouchers per Order', kind: 'number' },
+      ],
+    },
+    {
+      key: 'maintenance',
+      title: 'Maintenance',
+      items: [
+        { key: 'maintenance_mode', label: 'Maintenance Mode', kind: 'boolean' },
+        { key: 'maintenance_message', label: 'Maintenance Message' },
+        { key: 'updated_by_name', label: 'Updated By' },
+        { key: 'updated_at', label: 'Updated At', kind: 'date' },
+      ],
+    },
+  ],
+  rowTitle: () => i18n.t('masterdata.generalSetting.title', 'General Setting'),
+  paths: (route) => ({ list: route, detail: () => route, edit: () => `${route}/edit` }),
+});
+
+/** App versions: one row per platform, edited (never created or deleted). */
+export const appVersionView = defineResource<AppVersionRow>({
+  name: 'app-version',
+  i18n: 'masterdata.appVersion',
+  title: 'App Version',
+  entries: ['cms.app-version'],
+  listQuery: appVersionListQuery,
+  api: { list: 'app-versions', detail: (id) => `app-versions/${id}`, update: (id) => `app-versions/${id}` },
+  columns: [
+    { key: 'platform', label: 'Platform', kind: 'status', enum: PLATFORM, link: true, width: 120 },
+    { key: 'current_version', label: 'Current Version' },
+    { key: 'minimum_version', label: 'Minimum Version' },
+    { key: 'force_update', label: 'Force Update', kind: 'boolean' },
+    { key: 'store_url', label: 'Store URL' },
+    { key: 'updated_by_name', label: 'Updated By' },
+    { key: 'updated_at', label: 'Updated At', kind: 'date' },
+  ],
+  form: {
+    update: appVersionUpdateBody,
+    fields: [
+      { name: 'current_version', label: 'Current Version', input: 'text', placeholder: '2.4.0', help: 'The newest version in the store (major.minor.patch).' },
+      { name: 'minimum_version', label: 'Minimum Version', input: 'text', placeholder: '2.0.0', help: 'Older versions are asked to update; at most the current version.' },
+      { name: 'force_update', label: 'Force Update', input: 'boolean', help: 'On: versions below the minimum cannot be used until updated.' },
+      { name: 'store_url', label: 'Store URL', input: 'text', placeholder: 'https://' },
+      { name: 'release_notes', label: 'Release Notes', input: 'textarea' },
+    ],
+    fromDetail: (a) => ({
+      current_version: a.current_version,
+      minimum_version: a.minimum_version,
+      force_update: a.force_update,
+      store_url: a.store_url,
+      release_notes: a.release_notes ?? '',
+    }),
+  },
+  detail: [
+    {
+      key: 'general',
+      title: 'App Version',
+      items: [
+        { key: 'platform', label: 'Platform', kind: 'status', enum: PLATFORM },
+        { key: 'current_version', label: 'Current Version' },
+        { key: 'minimum_version', label: 'Minimum Version' },
+        { key: 'force_update', label: 'Force Update', kind: 'boolean' },
+        { key: 'store_url', label: 'Store URL' },
+        { key: 'release_notes', label: 'Release Notes' },
+        { key: 'updated_by_name', label: 'Updated By' },
+        { key: 'updated_at', label: 'Updated At', kind: 'date' },
+      ],
+    },
+  ],
+  rowTitle: (a) => `${i18n.t('masterdata.appVersion.title', 'App Version')} · ${PLATFORM.label(a.platform)}`,
+});

@@ -1,0 +1,48 @@
+import type { AnyRoute } from '@tanstack/react-router';
+import { freeGiftListQuery, masterPromoListQuery, maxPurchaseListQuery, promoListQuery } from '@portal/contract';
+import { resourceRoutes } from '../../app/resource-routes.ts';
+
+const screens = () => import('./promotion.screens.tsx');
+
+/** cms promo management and free-gift promotion; orion max-purchase limitation and master promo (with its bulk edit). */
+export function promotionRoutes(parent: AnyRoute): AnyRoute[] {
+  return resourceRoutes(parent, screens, [
+    {
+      entries: ['cms.promo-management'],
+      listQuery: promoListQuery,
+      list: 'PromoListScreen',
+      create: 'PromoCreateScreen',
+      detail: 'PromoDetailScreen',
+      edit: 'PromoEditScreen',
+      extra: [{ path: 'import', screen: 'PromoImportScreen' }],
+    },
+    {
+      entries: ['cms.free-gift-promotion'],
+      listQuery: freeGiftListQuery,
+      list: 'FreeGiftListScreen',
+      create: 'FreeGiftCreateScreen',
+      detail: 'FreeGiftDetailScreen',
+      edit: 'FreeGiftEditScreen',
+      extra: [{ path: '$id/store-upload', screen: 'FreeGiftStoreUploadScreen' }],
+    },
+    {
+      entries: ['orion.max-purchase-limitation'],
+      listQuery: maxPurchaseListQuery,
+      list: 'MaxPurchaseListScreen',
+      create: 'MaxPurchaseCreateScreen',
+      detail: 'MaxPurchaseDetailScreen',
+      edit: 'MaxPurchaseEditScreen',
+    },
+    {
+      entries: ['orion.master-promo'],
+      listQuery: masterPromoListQuery,
+      list: 'MasterPromoListScreen',
+      detail: 'MasterPromoDetailScreen',
+      edit: 'MasterPromoEditScreen',
+      extra: [
+        { path: 'bulk-edit', screen: 'MasterPromoBulkEditScreen' },
+        { path: 'import', screen: 'MasterPromoImportScreen' },
+      ],
+    },
+  ]);
+}
