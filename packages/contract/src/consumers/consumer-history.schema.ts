@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { listQuery, versioned } from '../common/list-query.ts';
+import { nameField } from '../catalog/fields.ts';
+import { REGION_CODE } from '../catalog/region.schema.ts';
+import { STAMP_DIRECTION } from './consumer-enums.ts';
+
+/* The sub-lists of the one-customer view: addresses, stamp history, coupon history, POS sales and activity log. */
+
+export const consumerAddressRow = z.object({
+  id: z.number().int(),
+  consumer_id: z.number().int(),
+  label: z.string(),
+  recipient_name: z.string(),
+  /** Masked like the consumer's own phone for a role without the personal-data right. */
+  recipient_phone: z.string(),
+  address_line: z.string(),
+  province_code: z.string(),
+  province_name: z.string(),
+  regency_code: z.string(),
+  regency_name: z.string(),
+  district_code: z.string().nullable(),
+  district_name: z.string().nullable(),
+  village_code: z.string().nullable(),
+  village_name: z.string().nullable(),
+  postal_code: z.string().nullable(),
+  is_primary: z.boolean(),
+  updated_at: z.string(),
+  updated_by_name: z.string().nullable(),
+  version: z.number().int(),
+});
+export type ConsumerAddressRow = z.infer<typeof consumerAddressRow>;
+
+const regionCode = (level: keyof typeof REGION_CODE, label: string) => z.string().trim().regex(REGION_CODE[level], `${label} is not a valid region code`);
+
+export const consumerAddressUpdateBody = z
+  .object({
+    label: nameField('Label', 40),
+    recipient_name: nameField('Recipient name', 120),
+    address_line: nameField('Address', 500),
+    province_code: regionCode('province', 'Province'),
+    regency_code: regionCode('regency', 'Regency / city'),
+    district_code: regionCode('district', 'District'),
+    village_code: regionCode('village', 'Village'),
+    postal_code: z.string().trim().regex(/^\d{5}$/, 'Postal code must be 5 digits').nullable().optional(),
+    ...versioned,
+  })
+  .strict();
+export type ConsumerAddressUpdate = z.infer<typeof consumerAddressUpdateBody>;
+
+export const consumerAddressParams = z.object({ id: z.coerce.number().int().positive(), addressId: z.coerce.number().int().positive() }).strict();
+export const consumerCouponParams = z.object({ id: z.coerce.number().int().positive(), couponId: z.coerce.number().int().positive() }).strict();
+
+/** Histories are newest first, paged. */
+export const consumerHistoryQuery = listQuery(['at'] as const, {});
+export type ConsumerHistoryQuery = z.infer<typeof consumerHistoryQuery>;
+
+export const stampHistoryQuery = listQuery(['at'] as const, { direction: z.enum(STAMP_DIRECTION.values).optional() });
+export type StampHistoryQuery = z.infer<typeof stampHistoryQuery>;
+
+export const stampLedgerRow = z.object({
+  id: z.number().int(),
+  code: z.number().int(),
+  direction: z.enum(['in', 'out']),
+  quantity: z.number().int(),
+  balance_after: z.number().int(),
+  store_name: z.string().nullable(),
+  reference: z.string().nullable(),
+  note: z.string().nullable(),
+  at: z.string(),
+});
+export type StampLedgerRow = z.infer<typeof stampLedgerRow>;
+
+export const consumerCouponRow = z.object({
+  id: z.number().int(),
+  coupon_code: z.string(),
+  name: z.string(),
+  reward_name: z.string().nullable(),
+  status: z.number().int(),
+  claimed_at: z.string(),
+  redeemed_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  store_name: z.string().nullable(),
+});
+export type ConsumerCouponRow = z.infer<typeof consumerCouponRow>;
+
+export const consumerCouponDetail = consumerCouponRow.extend({
+  description: z.string().nullable(),
+  stamps_used: z.number().int(),
+  store_code: z.string().nullable(),
+  pos_receipt_no: z.string().nullable(),
+});
+export type ConsumerCouponDetail = z.infer<typeof consumerCouponDetail>;
+
+export const posSaleRow = z.object({
+  id: z.number().int(),
+  receipt_no: z.string(),
+  store_code: z.string().nullable(),
+  store_name: z.string().nullable(),
+  total: z.number().int(),
+  item_count: z.number().int(),
+  stamps_earned: z.number().int(),
+  at: z.string(),
+});
+export type PosSaleRow = z.infer<typeof posSaleRow>;
+
+export const consumerActivityRow = z.object({
+  id: z.number().int(),
+  activity: z.string(),
+  description: z.string(),
+  platform: z.string().nullable(),
+  actor_name: z.string().nullable(),
+  at: z.string(),
+});
+export type ConsumerActivityRow = z.infer<typeof consumerActivityRow>;
+
+/** The ledger-wide exports (`export_consumer_stamp_history`, `export_consumer_coupon_history`); `consumer_id` narrows to one consumer. */
+export const stampExportQuery = listQuery(['at'] as const, { consumer_id: z.coerce.number().int().positive().optional(), direction: z.enum(STAMP_DIRECTION.values).optional() });
+export type StampExportQuery = z.infer<typeof stampExportQuery>;
+export const couponExportQuery = listQuery(['at'] as const, { consumer_id: z.coerce.number().int().positive().optional(), status: z.coerce.number().int().min(1).max(4).optional() });
+export type CouponExportQuery = z.infer<typeof couponExportQuery>;

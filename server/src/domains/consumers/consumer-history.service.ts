@@ -1,0 +1,241 @@
+import { sql } from 'drizzle-orm';
+import {
+  maskPhone,
+  STAMP_IN_CODES,
+  STAMP_OUT_CODES,
+  stampDirectionOf,
+  type ConsumerActivityRow,
+  type ConsumerAddressRow,
+  type ConsumerAddressUpdate,
+  type ConsumerCouponDetail,
+  type ConsumerCouponRow,
+  type ConsumerHistoryQuery,
+  type ListMeta,
+  type PosSaleRow,
+  type StampHistoryQuery,
+  type StampLedgerRow,
+} from '@portal/contract';
+import { queryRows, type Db, type Tx } from '../../db/client.ts';
+import { writeAudit, type AuditContext } from '../../platform/audit.ts';
+import { staleVersion } from '../../platform/concurrency.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { iso, isoOrNull, pagedList, whereOf } from '../../platform/pagination.ts';
+import { checkRegionChain } from '../catalog/region-chain.ts';
+import { audited, num, textOrNull } from '../catalog/rows.ts';
+
+interface Page<T> {
+  data: T[];
+  meta: ListMeta;
+}
+
+const ADDRESS_SELECT = sql`select a.id, a.consumer_id, a.label, a.recipient_name, a.recipient_phone, a.address_line, a.province_code, pr.name as province_name,
+  a.regency_code, rg.name as regency_name, a.district_code, d.name as district_name, a.village_code, v.name as village_name, a.postal_code,
+  a.is_primary, a.created_at, a.updated_at, ub.name as updated_by_name, a.version`;
+const ADDRESS_FROM = sql`from consumer_addresses a join provinces pr on pr.code = a.province_code join regencies rg on rg.code = a.regency_code
+  left join districts d on d.code = a.district_code left join villages v on v.code = a.village_code left join users ub on ub.id = a.updated_by`;
+
+const toAddress = (r: Record<string, unknown>): ConsumerAddressRow => {
+  const { created_at: _c, ...stamp } = audited(r);
+  return {
+    id: num(r.id),
+    consumer_id: num(r.consumer_id),
+    label: String(r.label),
+    recipient_name: String(r.recipient_name),
+    recipient_phone: String(r.recipient_phone),
+    address_line: String(r.address_line),
+    province_code: String(r.province_code),
+    province_name: String(r.province_name),
+    regency_code: String(r.regency_code),
+    regency_name: String(r.regency_name),
+    district_code: textOrNull(r.district_code),
+    district_name: textOrNull(r.district_name),
+    village_code: textOrNull(r.village_code),
+    village_name: textOrNull(r.village_name),
+    postal_code: textOrNull(r.postal_code),
+    is_primary: r.is_primary === true || r.is_primary === 't',
+    ...stamp,
+  };
+};
+
+/** An address as the caller may see it: the recipient's phone masked without the personal-data right. */
+export const presentAddress = (row: ConsumerAddressRow, unmasked: boolean): ConsumerAddressRow =>
+  unmasked ? row : { ...row, recipient_phone: maskPhone(row.recipient_phone) ?? '' };
+
+const newestFirst = sql`at desc, id desc`;
+const pageOf = (q: { page: number; limit: number }) => ({ page: q.page, limit: q.limit });
+
+/** The sub-lists of the one-customer view, each scoped to its consumer (404 for a consumer that does not exist). */
+export class ConsumerHistoryService {
+  constructor(private readonly db: Db) {}
+
+  /** The consumer's id when it exists, else 404. */
+  async requireConsumer(id: number, tx: Db | Tx = this.db): Promise<number> {
+    const found = await queryRows(tx, sql`select 1 from consumers where id = ${id}`);
+    if (!found.length) throw notFound('Consumer');
+    return id;
+  }
+
+  async addresses(consumerId: number, q: ConsumerHistoryQuery): Promise<Page<ConsumerAddressRow>> {
+    await this.requireConsumer(consumerId);
+    const page = await pagedList(this.db, {
+      select: ADDRESS_SELECT,
+      from: ADDRESS_FROM,
+      where: whereOf([sql`a.consumer_id = ${consumerId}`]),
+      orderBy: sql`a.is_primary desc, a.id`,
+      page: pageOf(q),
+    });
+    return { data: page.data.map(toAddress), meta: page.meta };
+  }
+
+  async address(consumerId: number, addressId: number, tx: Db | Tx = this.db): Promise<ConsumerAddressRow> {
+    const rows = await queryRows(tx, sql`${ADDRESS_SELECT} ${ADDRESS_FROM} where a.id = ${addressId} and a.consumer_id = ${consumerId}`);
+    if (!rows[0]) throw notFound('Address');
+    return toAddress(rows[0]);
+  }
+
+  /** Saves an address with its whole region chain (each code must exist and lie inside the one above it). */
+  async updateAddress(consumerId: number, addressId: number, body: ConsumerAddressUpdate, ctx: AuditContext): Promise<ConsumerAddressRow> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from consumer_addresses where id = ${addressId} for update`);
+      const before = await this.address(consumerId, addressId, tx);
+      if (before.version !== body.version) throw staleVersion('address', before.updated_by_name, before.updated_at);
+      checkRegionChain(body);
+      const refs: [keyof ConsumerAddressUpdate, string, string][] = [
+        ['province_code', 'provinces', 'Province'],
+        ['regency_code', 'regencies', 'Regency / city'],
+        ['district_code', 'districts', 'District'],
+        ['village_code', 'villages', 'Village'],
+      ];
+      for (const [field, table, label] of refs) {
+        const found = await queryRows(tx, sql`select 1 from ${sql.identifier(table)} where code = ${body[field]}`);
+        if (!found.length) throw badRequest(`${label} ${String(body[field])} does not exist`, [{ path: field, message: `${label} does not exist` }]);
+      }
+      await tx.execute(sql`update consumer_addresses set label = ${body.label}, recipient_name = ${body.recipient_name}, address_line = ${body.address_line},
+        province_code = ${body.province_code}, regency_code = ${body.regency_code}, district_code = ${body.district_code}, village_code = ${body.village_code},
+        postal_code = ${body.postal_code ?? null}, version = version + 1, updated_at = ${ctx.now}, updated_by = ${ctx.actor?.userId ?? null}
+        where id = ${addressId}`);
+      const after = await this.address(consumerId, addressId, tx);
+      const view = ({ recipient_phone: _p, updated_by_name: _u, province_name: _pn, regency_name: _rn, district_name: _dn, village_name: _vn, ...rest }: ConsumerAddressRow) => rest;
+      await writeAudit(tx, ctx, { action: 'update', entity: 'consumer-address', entityId: addressId, before: view(before), after: view(after) });
+      return after;
+    });
+  }
+
+  async stamps(consumerId: number, q: StampHistoryQuery): Promise<Page<StampLedgerRow>> {
+    await this.requireConsumer(consumerId);
+    const codes: readonly number[] | null = q.direction === 'in' ? STAMP_IN_CODES : q.direction === 'out' ? STAMP_OUT_CODES : null;
+    const page = await pagedList(this.db, {
+      select: sql`select l.id, l.code, l.quantity, l.balance_after, s.name as store_name, l.reference, l.note, l.at`,
+      from: sql`from stamp_ledger l left join stores s on s.id = l.store_id`,
+      where: whereOf([sql`l.consumer_id = ${consumerId}`, codes ? sql`l.code in (${sql.join(codes.map((c) => sql`${c}`), sql`, `)})` : undefined]),
+      orderBy: sql`l.at desc, l.id desc`,
+      page: pageOf(q),
+    });
+    return {
+      data: page.data.map((r) => ({
+        id: num(r.id),
+        code: num(r.code),
+        direction: stampDirectionOf(num(r.code)),
+        quantity: num(r.quantity),
+        balance_after: num(r.balance_after),
+        store_name: textOrNull(r.store_name),
+        reference: textOrNull(r.reference),
+        note: textOrNull(r.note),
+        at: iso(r.at),
+      })),
+      meta: page.meta,
+    };
+  }
+
+  private static coupon(r: Record<string, unknown>): ConsumerCouponRow {
+    return {
+      id: num(r.id),
+      coupon_code: String(r.coupon_code),
+      name: String(r.name),
+      reward_name: textOrNull(r.reward_name),
+      status: num(r.status),
+      claimed_at: iso(r.claimed_at),
+      redeemed_at: isoOrNull(r.redeemed_at),
+      expires_at: isoOrNull(r.expires_at),
+      store_name: textOrNull(r.store_name),
+    };
+  }
+
+  private static readonly COUPON_SELECT = sql`select k.id, k.coupon_code, k.name, k.reward_name, k.status, k.claimed_at, k.redeemed_at, k.expires_at,
+    s.name as store_name, s.code as store_code, k.description, k.stamps_used, k.pos_receipt_no`;
+  private static readonly COUPON_FROM = sql`from consumer_coupons k left join stores s on s.id = k.store_id`;
+
+  async coupons(consumerId: number, q: ConsumerHistoryQuery): Promise<Page<ConsumerCouponRow>> {
+    await this.requireConsumer(consumerId);
+    const page = await pagedList(this.db, {
+      select: ConsumerHistoryService.COUPON_SELECT,
+      from: ConsumerHistoryService.COUPON_FROM,
+      where: whereOf([sql`k.consumer_id = ${consumerId}`]),
+      orderBy: sql`k.claimed_at desc, k.id desc`,
+      page: pageOf(q),
+    });
+    return { data: page.data.map(ConsumerHistoryService.coupon), meta: page.meta };
+  }
+
+  async coupon(consumerId: number, couponId: number): Promise<ConsumerCouponDetail> {
+    const rows = await queryRows(
+      this.db,
+      sql`${ConsumerHistoryService.COUPON_SELECT} ${ConsumerHistoryService.COUPON_FROM} where k.id = ${couponId} and k.consumer_id = ${consumerId}`,
+    );
+    const r = rows[0];
+    if (!r) throw notFound('Coupon');
+    return {
+      ...ConsumerHistoryService.coupon(r),
+      description: textOrNull(r.description),
+      stamps_used: num(r.stamps_used),
+      store_code: textOrNull(r.store_code),
+      pos_receipt_no: textOrNull(r.pos_receipt_no),
+    };
+  }
+
+  async posSales(consumerId: number, q: ConsumerHistoryQuery): Promise<Page<PosSaleRow>> {
+    await this.requireConsumer(consumerId);
+    const page = await pagedList(this.db, {
+      select: sql`select p.id, p.receipt_no, s.code as store_code, s.name as store_name, p.total, p.item_count, p.stamps_earned, p.at`,
+      from: sql`from pos_sales p left join stores s on s.id = p.store_id`,
+      where: whereOf([sql`p.consumer_id = ${consumerId}`]),
+      orderBy: sql`p.at desc, p.id desc`,
+      page: pageOf(q),
+    });
+    return {
+      data: page.data.map((r) => ({
+        id: num(r.id),
+        receipt_no: String(r.receipt_no),
+        store_code: textOrNull(r.store_code),
+        store_name: textOrNull(r.store_name),
+        total: num(r.total),
+        item_count: num(r.item_count),
+        stamps_earned: num(r.stamps_earned),
+        at: iso(r.at),
+      })),
+      meta: page.meta,
+    };
+  }
+
+  async activity(consumerId: number, q: ConsumerHistoryQuery): Promise<Page<ConsumerActivityRow>> {
+    await this.requireConsumer(consumerId);
+    const page = await pagedList(this.db, {
+      select: sql`select id, activity, description, platform, actor_name, at`,
+      from: sql`from consumer_activity`,
+      where: whereOf([sql`consumer_id = ${consumerId}`]),
+      orderBy: newestFirst,
+      page: pageOf(q),
+    });
+    return {
+      data: page.data.map((r) => ({
+        id: num(r.id),
+        activity: String(r.activity),
+        description: String(r.description),
+        platform: textOrNull(r.platform),
+        actor_name: textOrNull(r.actor_name),
+        at: iso(r.at),
+      })),
+      meta: page.meta,
+    };
+  }
+}

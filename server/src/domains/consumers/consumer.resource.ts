@@ -1,0 +1,138 @@
+import { sql } from 'drizzle-orm';
+import { can, maskEmail, maskPhone, PERSONAL_DATA_ENTRY, phoneSearchKey, type ConsumerDetail, type ConsumerListQuery, type ConsumerRow, type PermissionSet } from '@portal/contract';
+import { queryRows, type Db, type Tx } from '../../db/client.ts';
+import { ResourceService, type ResourceDef } from '../../platform/crud/index.ts';
+import { isoOrNull } from '../../platform/pagination.ts';
+import { checkRegionChain } from '../catalog/region-chain.ts';
+import { audited, num, textOrNull } from '../catalog/rows.ts';
+import { replaceSet, requireIds } from '../catalog/sets.ts';
+
+const SELECT = sql`select c.id, c.name, c.phone, c.email, c.gender, c.date_of_birth::text as date_of_birth, c.province_code, pr.name as province_name,
+  c.regency_code, rg.name as regency_name, c.app_card_id, c.physical_card_id, c.status, c.email_verified_at is not null as email_verified,
+  c.password_set_at is not null as has_password, c.stamp_balance, c.last_login_at,
+  c.created_at, c.updated_at, ub.name as updated_by_name, c.version`;
+const FROM = sql`from consumers c left join provinces pr on pr.code = c.province_code left join regencies rg on rg.code = c.regency_code
+  left join users ub on ub.id = c.updated_by`;
+
+export const toConsumerRow = (r: Record<string, unknown>): ConsumerRow => ({
+  id: num(r.id),
+  name: String(r.name),
+  phone: String(r.phone),
+  email: textOrNull(r.email),
+  gender: num(r.gender),
+  date_of_birth: textOrNull(r.date_of_birth),
+  province_code: textOrNull(r.province_code),
+  province_name: textOrNull(r.province_name),
+  regency_code: textOrNull(r.regency_code),
+  regency_name: textOrNull(r.regency_name),
+  app_card_id: String(r.app_card_id),
+  physical_card_id: textOrNull(r.physical_card_id),
+  status: num(r.status),
+  email_verified: r.email_verified === true || r.email_verified === 't',
+  has_password: r.has_password === true || r.has_password === 't',
+  stamp_balance: num(r.stamp_balance),
+  last_login_at: isoOrNull(r.last_login_at),
+  personal_masked: false,
+  ...audited(r),
+});
+
+/** Text of a card search: the digits as typed, spaces and dashes dropped. */
+const cardKey = (text: string) => text.replace(/[\s-]/g, '');
+
+export const consumerDef: ResourceDef<ConsumerRow, ConsumerListQuery> = {
+  entity: 'consumer',
+  label: 'Consumer',
+  table: 'consumers',
+  select: SELECT,
+  from: FROM,
+  countFrom: () => sql`from consumers c`,
+  id: 'c.id',
+  toRow: toConsumerRow,
+  sort: { created_at: 'c.created_at', name: 'lower(c.name)', updated_at: 'c.updated_at' },
+  // An e-mail matches exactly, digits a phone or a card exactly (each by its unique index), other text a part of the name (trigram).
+  search: (pattern, text) => {
+    const t = text.trim();
+    if (t.includes('@')) return sql`lower(c.email) = lower(${t})`;
+    const phone = phoneSearchKey(t);
+    if (phone) return sql`(c.phone = ${phone} or c.app_card_id = ${cardKey(t)} or c.physical_card_id = ${cardKey(t)})`;
+    return sql`lower(c.name) like lower(${pattern})`;
+  },
+  where: (q) => [
+    q.consumer_id ? sql`c.id = ${q.consumer_id}` : undefined,
+    q.province_code ? sql`c.province_code = ${q.province_code}` : undefined,
+    q.regency_code ? sql`c.regency_code = ${q.regency_code}` : undefined,
+    q.gender ? sql`c.gender = ${q.gender}` : undefined,
+    q.date_of_birth ? sql`c.date_of_birth = ${q.date_of_birth}::date` : undefined,
+    q.status ? sql`c.status = ${q.status}` : undefined,
+  ],
+  writable: ['name', 'gender', 'date_of_birth', 'province_code', 'regency_code'],
+  references: [
+    { column: 'province_code', table: 'provinces', key: 'code', label: 'Province' },
+    { column: 'regency_code', table: 'regencies', key: 'code', label: 'Regency / city' },
+  ],
+  check: async (tx, body, current) => {
+    checkRegionChain({ ...current, ...body });
+    if (Array.isArray(body.tag_ids)) await requireIds(tx, body.tag_ids.map(Number), { table: 'custom_consumer_tags', field: 'tag_ids', label: 'Tag' });
+  },
+  afterWrite: async (tx, id, body) => {
+    if (Array.isArray(body.tag_ids)) await replaceSet(tx, TAGS, id, body.tag_ids.map(Number));
+  },
+  // The log keeps what staff may change and the state; never the phone or e-mail (personal data stays out of the log).
+  auditView: (row) => {
+    const d = row as Partial<ConsumerDetail>;
+    return {
+      id: row.id,
+      name: row.name,
+      gender: row.gender,
+      date_of_birth: row.date_of_birth,
+      province_code: row.province_code,
+      regency_code: row.regency_code,
+      status: row.status,
+      physical_card_id: row.physical_card_id,
+      tags: d.tags?.map((t) => t.id),
+      version: row.version,
+    };
+  },
+};
+
+const TAGS = { table: 'consumer_tags', owner: 'consumer_id', column: 'tag_id', type: 'int' } as const;
+
+/** Whether the caller may see consumers' phone numbers and e-mail addresses unmasked. */
+export const seesPersonalData = (perms: PermissionSet): boolean => can(perms, PERSONAL_DATA_ENTRY, 'view');
+
+/** A consumer's (or member's) row as the caller may see it: phone and e-mail masked without the personal-data right. */
+export function presentConsumer<T extends { phone: string; email: string | null; personal_masked: boolean }>(row: T, unmasked: boolean): T {
+  return unmasked ? row : { ...row, phone: maskPhone(row.phone) ?? '', email: maskEmail(row.email), personal_masked: true };
+}
+
+/** Consumers on the generic resource layer: list with the section 3 filters, detail with tags, profile edit. */
+export class ConsumerService extends ResourceService<ConsumerRow, ConsumerListQuery> {
+  constructor(db: Db) {
+    super(consumerDef, db);
+  }
+
+  /** Active tags for the profile form (a small reference table). */
+  async tagOptions(): Promise<ConsumerDetail['tags']> {
+    const rows = await queryRows(this.db, sql`select id, name, color from custom_consumer_tags where status = 1 order by lower(name), id limit 999`);
+    return rows.map((t) => ({ id: num(t.id), name: String(t.name), color: String(t.color) }));
+  }
+
+  override async get(id: number | string, tx: Db | Tx = this.db): Promise<ConsumerDetail> {
+    const row = await super.get(id, tx);
+    const tags = await queryRows(
+      tx,
+      sql`select t.id, t.name, t.color from consumer_tags x join custom_consumer_tags t on t.id = x.tag_id where x.consumer_id = ${row.id} order by lower(t.name)`,
+    );
+    const extra = await queryRows(
+      tx,
+      sql`select locked_at, withdrawn_at, (select count(*) from consumer_addresses a where a.consumer_id = c.id)::int as address_count from consumers c where c.id = ${row.id}`,
+    );
+    return {
+      ...row,
+      tags: tags.map((t) => ({ id: num(t.id), name: String(t.name), color: String(t.color) })),
+      address_count: num(extra[0]?.address_count ?? 0),
+      locked_at: isoOrNull(extra[0]?.locked_at),
+      withdrawn_at: isoOrNull(extra[0]?.withdrawn_at),
+    };
+  }
+}

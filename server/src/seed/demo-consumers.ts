@@ -1,0 +1,154 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+
+/** Demo consumers at catalog scale 1; tests (scale 0.25) get a quarter. */
+export const DEMO_CONSUMERS = 5_000;
+
+// Common Indonesian given names and family names; faker is not installed, so a fixed list keeps the demo deterministic.
+const MALE = ['Budi', 'Agus', 'Andi', 'Dedi', 'Eko', 'Fajar', 'Hendra', 'Irfan', 'Joko', 'Rizky', 'Wahyu', 'Yusuf', 'Arif', 'Bayu', 'Dimas', 'Galih', 'Hadi', 'Imam', 'Reza', 'Teguh'];
+const FEMALE = ['Siti', 'Dewi', 'Rina', 'Putri', 'Ayu', 'Fitri', 'Indah', 'Lestari', 'Maya', 'Nur', 'Ratna', 'Sri', 'Wulan', 'Yuni', 'Anisa', 'Desi', 'Intan', 'Kartika', 'Melati', 'Sari'];
+const FAMILY = ['Santoso', 'Wijaya', 'Saputra', 'Pratama', 'Hidayat', 'Kusuma', 'Setiawan', 'Nugroho', 'Susanto', 'Halim', 'Siregar', 'Nasution', 'Simanjuntak', 'Harahap', 'Lubis', 'Gunawan', 'Permana', 'Wibowo', 'Rahmawati', 'Purnama', 'Hakim', 'Utomo', 'Sitompul', 'Tanjung', 'Salim'];
+const DOMAINS = ['gmail.com', 'yahoo.co.id', 'outlook.com', 'gmail.com', 'ymail.com'];
+const STREETS = ['Jl. Merdeka', 'Jl. Sudirman', 'Jl. Diponegoro', 'Jl. Gajah Mada', 'Jl. Ahmad Yani', 'Jl. Pahlawan', 'Jl. Kenanga', 'Jl. Melati', 'Jl. Mawar', 'Jl. Anggrek'];
+
+const textArray = (values: readonly string[]) => sql.raw(`(ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]::text[])`);
+
+/**
+ * Demo consumers in a few set-based statements (generate_series, no row-by-row inserts): names from the lists above,
+ * unique phones, e-mails and cards, a domicile and a delivery address in real villages (the regions are loaded first;
+ * without them consumers get neither), tags, a stamp ledger (codes 10 and 30 in, 20, 21 and 31 out) with the balance it
+ * adds up to, claimed coupons, point-of-sale sales, activity, loyalty memberships and the associates (staff)
+ * with their staff purchases. Every 50th consumer is locked,
+ * every 97th withdrawn.
+ */
+export async function seedConsumers(db: Db, count = DEMO_CONSUMERS): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      with v as (select array_agg(code order by code) as codes from villages),
+      src as (
+        select i, (i % 2) + 1 as gender,
+          case when i % 2 = 0 then ${textArray(MALE)}[1 + (i / 2) % ${MALE.length}] else ${textArray(FEMALE)}[1 + (i / 2) % ${FEMALE.length}] end as given,
+          ${textArray(FAMILY)}[1 + (i * 7) % ${FAMILY.length}] as family,
+          case when cardinality(v.codes) > 0 then v.codes[1 + (i * 7919) % cardinality(v.codes)] end as village,
+          '628' || (ARRAY['12','13','21','52','57','77','78','95','96','81'])[1 + i % 10] || lpad(((i * 7919) % 100000000)::text, 8, '0') as phone
+        from generate_series(1, ${count}) i, v
+      ),
+      ins as (
+        insert into consumers (name, phone, email, gender, date_of_birth, province_code, regency_code, app_card_id, physical_card_id, status,
+          email_verified_at, password_set_at, last_login_at, locked_at, withdrawn_at, created_at, updated_at)
+        select given || ' ' || family, phone,
+          case when i % 5 <> 4 then lower(given) || '.' || lower(family) || i || '@' || ${textArray(DOMAINS)}[1 + i % ${DOMAINS.length}] end,
+          gender, date '1965-01-01' + (i * 37) % 14000,
+          left(village, 2), left(village, 5),
+          '8899' || lpad(i::text, 12, '0'),
+          case when i % 3 = 0 then '7788' || lpad(((i * 104729) % 1000000000000)::text, 12, '0') end,
+          case when i % 97 = 0 then 3 when i % 50 = 0 then 2 else 1 end,
+          case when i % 5 not in (1, 4) then now() - (i % 700) * interval '1 day' end,
+          case when i % 7 <> 3 then now() - (i % 700) * interval '1 day' end,
+          now() - (i % 30) * interval '1 day' - (i % 1440) * interval '1 minute',
+          case when i % 97 <> 0 and i % 50 = 0 then now() - (i % 20) * interval '1 day' end,
+          case when i % 97 = 0 then now() - (i % 40) * interval '1 day' end,
+          now() - interval '30 days' - (i % 900) * interval '1 day' - i * interval '1 second',
+          now() - (i % 30) * interval '1 day'
+        from src order by i
+        returning id, phone, name
+      )
+      insert into consumer_addresses (consumer_id, label, recipient_name, recipient_phone, address_line, province_code, regency_code, district_code,
+        village_code, postal_code, is_primary)
+      select ins.id, 'Rumah', ins.name, ins.phone,
+        ${textArray(STREETS)}[1 + src.i % ${STREETS.length}] || ' No. ' || (1 + src.i % 120) || ', RT ' || lpad((1 + src.i % 9)::text, 3, '0') || '/RW ' || lpad((1 + src.i % 12)::text, 3, '0'),
+        left(src.village, 2), left(src.village, 5), left(src.village, 8), src.village, lpad((10000 + (src.i * 37) % 89999)::text, 5, '0'), true
+      from ins join src on src.phone = ins.phone
+      where src.village is not null`);
+
+    // A second address (the office) for every fourth consumer, in another village of the same district.
+    await tx.execute(sql`insert into consumer_addresses (consumer_id, label, recipient_name, recipient_phone, address_line, province_code, regency_code,
+        district_code, village_code, postal_code, is_primary)
+      select a.consumer_id, 'Kantor', a.recipient_name, a.recipient_phone, 'Gedung Perkantoran Lt. ' || (1 + a.consumer_id % 12), a.province_code, a.regency_code,
+        a.district_code, a.village_code, a.postal_code, false
+      from consumer_addresses a where a.consumer_id % 4 = 0 and a.is_primary`);
+
+    await tx.execute(sql`insert into consumer_tags (consumer_id, tag_id)
+      select c.id, t.id from consumers c join (select id, row_number() over (order by id) as n, count(*) over () as k from custom_consumer_tags) t
+        on c.id % 4 = 0 and t.n = 1 + (c.id / 4) % t.k`);
+
+    // Stamps: in (10, 10, 30) then out (20, 21, 31) and in again, one to six movements per consumer; outs take one stamp.
+    await tx.execute(sql`
+      with s as (select array_agg(id order by id) as ids from stores),
+      moves as (
+        select c.id as consumer_id, g, (ARRAY[10, 10, 30, 20, 10, 21, 31])[g] as code,
+          case when (ARRAY[10, 10, 30, 20, 10, 21, 31])[g] in (10, 30) then 2 + (c.id * g) % 4 else 1 end as quantity,
+          case when (ARRAY[10, 10, 30, 20, 10, 21, 31])[g] = 10 then s.ids[1 + (c.id + g) % cardinality(s.ids)] end as store_id,
+          c.created_at + (now() - c.created_at) * (g / 8.0) as at
+        from consumers c cross join s cross join lateral generate_series(1, 1 + c.id % 7) g
+      )
+      insert into stamp_ledger (consumer_id, code, quantity, balance_after, store_id, reference, note, at)
+      select consumer_id, code, quantity,
+        sum(case when code in (10, 30) then quantity else -quantity end) over (partition by consumer_id order by g),
+        store_id, case when code = 10 then 'POS-' || consumer_id || '-' || g when code = 20 then 'RDM-' || consumer_id || '-' || g end,
+        case code when 30 then 'Bonus stempel promo bank' when 21 then 'Stempel kedaluwarsa' when 31 then 'Koreksi injeksi' end,
+        at
+      from moves`);
+    await tx.execute(sql`update consumers c set stamp_balance = l.balance from (
+      select distinct on (consumer_id) consumer_id, balance_after as balance from stamp_ledger order by consumer_id, at desc, id desc) l where l.consumer_id = c.id`);
+
+    await tx.execute(sql`
+      with s as (select array_agg(id order by id) as ids from stores)
+      insert into pos_sales (consumer_id, store_id, receipt_no, total, item_count, stamps_earned, at)
+      select c.id, s.ids[1 + (c.id + g) % cardinality(s.ids)], 'POS-' || c.id || '-' || g, 25000 + ((c.id * g * 7919) % 5000) * 100, 1 + (c.id * g) % 24,
+        (25000 + ((c.id * g * 7919) % 5000) * 100) / 50000, c.created_at + (now() - c.created_at) * (g / 5.0) - interval '1 hour'
+      from consumers c cross join s cross join lateral generate_series(1, c.id % 5) g`);
+
+    await tx.execute(sql`
+      with s as (select array_agg(id order by id) as ids from stores)
+      insert into consumer_coupons (consumer_id, coupon_code, name, reward_name, description, status, stamps_used, claimed_at, redeemed_at, expires_at, store_id, pos_receipt_no)
+      select c.id, 'CPN-' || lpad(c.id::text, 7, '0') || '-' || g,
+        (ARRAY['Diskon Rp10.000 Belanja Sembako', 'Gratis Minyak Goreng 1 L', 'Potongan 15% Susu UHT', 'Voucher Rp25.000'])[1 + (c.id + g) % 4],
+        (ARRAY['Sembako Hemat', 'Minyak Goreng', 'Susu UHT', 'Voucher Belanja'])[1 + (c.id + g) % 4],
+        'Ditukar dengan stempel di aplikasi', 1 + (c.id + g) % 4, 5 + (c.id % 3) * 5,
+        c.created_at + (now() - c.created_at) * (g / 3.0),
+        case when 1 + (c.id + g) % 4 = 4 then c.created_at + (now() - c.created_at) * (g / 3.0 + 0.1) end,
+        c.created_at + (now() - c.created_at) * (g / 3.0) + interval '30 days',
+        case when 1 + (c.id + g) % 4 = 4 then s.ids[1 + c.id % cardinality(s.ids)] end,
+        case when 1 + (c.id + g) % 4 = 4 then 'POS-' || c.id || '-C' || g end
+      from consumers c cross join s cross join lateral generate_series(1, case when c.id % 3 = 0 then 2 else 0 end) g`);
+
+    // Two in three consumers are loyalty members; every fourth member's data is checked, every 40th consumer is staff.
+    await tx.execute(sql`
+      with s as (select array_agg(id order by id) as ids from stores)
+      insert into members (consumer_id, member_no, tier, is_check, employee_no, home_store_id, joined_at, created_at, updated_at)
+      select c.id, '7001' || lpad(c.id::text, 10, '0'), case when c.id % 10 = 9 then 3 when c.id % 10 >= 6 then 2 else 1 end, c.id % 4 = 0,
+        case when c.id % 40 = 0 then 'EMP-' || lpad((c.id / 40)::text, 5, '0') end, s.ids[1 + c.id % cardinality(s.ids)],
+        c.created_at + interval '1 day', c.created_at, c.created_at
+      from consumers c cross join s where c.id % 3 <> 2 order by c.id`);
+
+    // Associates: the members who are staff, and as many again without an app account; a few staff purchases each.
+    await tx.execute(sql`
+      with s as (select array_agg(id order by id) as ids from stores),
+      staff as (
+        select m.employee_no, c.name, c.email, c.created_at from members m join consumers c on c.id = m.consumer_id where m.employee_no is not null
+        union all
+        select 'EMP-' || lpad((90000 + g)::text, 5, '0'), ${textArray(FEMALE)}[1 + g % ${FEMALE.length}] || ' ' || ${textArray(FAMILY)}[1 + (g * 3) % ${FAMILY.length}],
+          null, now() - g * interval '11 days'
+        from generate_series(1, greatest(1, ${Math.round(count / 40)})) g
+      )
+      insert into associates (employee_no, name, email, store_id, department, position, monthly_quota, joined_on, status, created_at, updated_at)
+      select st.employee_no, st.name, st.email, s.ids[1 + abs(hashtext(st.employee_no)) % cardinality(s.ids)],
+        (ARRAY['Fresh', 'Grocery', 'Kasir', 'Gudang', 'Kantor Pusat'])[1 + abs(hashtext(st.employee_no)) % 5],
+        (ARRAY['Staf', 'Supervisor', 'Kepala Toko', 'Staf'])[1 + abs(hashtext(st.name)) % 4],
+        (ARRAY[300000, 500000, 750000, 1000000])[1 + abs(hashtext(st.name)) % 4], (st.created_at - interval '2 years')::date,
+        case when abs(hashtext(st.employee_no)) % 15 = 0 then 2 else 1 end, st.created_at, st.created_at
+      from staff st cross join s order by st.employee_no`);
+    await tx.execute(sql`
+      with s as (select array_agg(id order by id) as ids from stores)
+      insert into associate_history (associate_id, receipt_no, store_id, amount, discount, at)
+      select a.id, 'ALP-' || a.id || '-' || g, s.ids[1 + (a.id + g) % cardinality(s.ids)], 50000 + ((a.id * g * 7919) % 4000) * 100,
+        (50000 + ((a.id * g * 7919) % 4000) * 100) / 10, now() - g * interval '6 days' - (a.id % 24) * interval '1 hour'
+      from associates a cross join s cross join lateral generate_series(1, 1 + a.id % 6) g where a.status = 1`);
+
+    await tx.execute(sql`insert into consumer_activity (consumer_id, activity, description, platform, at)
+      select id, 'register', 'Registered in the app', (ARRAY['android', 'ios'])[1 + id % 2], created_at from consumers
+      union all
+      select id, 'login', 'Signed in to the app', (ARRAY['android', 'ios'])[1 + id % 2], last_login_at from consumers where last_login_at is not null`);
+  });
+}

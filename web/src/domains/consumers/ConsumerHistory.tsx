@@ -1,0 +1,242 @@
+import { useState, type ReactNode } from 'react';
+import { Button, Descriptions, Empty, Flex, Modal, Segmented, Table } from 'antd';
+import { EditOutlined, EyeOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  COUPON_CLAIM_STATUS,
+  STAMP_DIRECTION,
+  STAMP_MOVEMENT,
+  type AssociateHistoryRow,
+  type AssociateRow,
+  type ConsumerActivityRow,
+  type ConsumerAddressRow,
+  type ConsumerCouponDetail,
+  type ConsumerCouponRow,
+  type PosSaleRow,
+  type StampLedgerRow,
+} from '@portal/contract';
+import { api, type Paged, type Query } from '../../lib/api.ts';
+import { resourceKeys } from '../../lib/query-keys.ts';
+import { DisplayValue } from '../../ui/DisplayValue.tsx';
+import { ExportButton } from '../../ui/ExportButton.tsx';
+import { useGo } from '../../ui/nav.ts';
+import type { DisplayDef } from '../../ui/resource.ts';
+
+/*
+ * The histories of one consumer, shown by the consumer's detail and (addresses, coupons) by its member's: each a paged
+ * table with its own page state, several on one screen. `owner` is the API path of the record they hang under
+ * (`consumers/12`, `members/7`), `cacheKey` the query key of that record, so its mutations refresh them.
+ */
+export interface HistoryOwner {
+  path: string;
+  cacheKey: readonly unknown[];
+}
+
+const PAGE_SIZE = 10;
+
+type Column<T> = DisplayDef<T> & { width?: number };
+
+function HistoryTable<T extends { id: number }>({
+  owner,
+  path,
+  columns,
+  query,
+  testId,
+  action,
+}: {
+  owner: HistoryOwner;
+  path: string;
+  columns: readonly Column<T>[];
+  query?: Query;
+  testId: string;
+  action?: (row: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const params = { page, limit: PAGE_SIZE, ...query };
+  const list = useQuery({
+    queryKey: [...owner.cacheKey, path, params],
+    queryFn: async () => (await api.get<Paged<T>>(`${owner.path}/${path}`, params)).data,
+    placeholderData: keepPreviousData,
+  });
+  const cols: { key: string; title: string; width?: number | undefined; render: (_: unknown, row: T) => ReactNode }[] = columns.map((c) => ({
+    key: c.key,
+    title: t(`consumers.history.fields.${c.key}`, c.label),
+    width: c.width,
+    render: (_: unknown, row: T) => <DisplayValue def={c} row={row} />,
+  }));
+  if (action) cols.push({ key: '__action', title: '', width: 110, render: (_: unknown, row: T) => action(row) });
+  return (
+    <Table<T>
+      data-testid={testId}
+      rowKey="id"
+      size="small"
+      loading={list.isFetching}
+      columns={cols}
+      dataSource={list.data?.data ?? []}
+      locale={{ emptyText: <Empty description={t('consumers.history.empty', 'Nothing yet')} /> }}
+      pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data?.meta.total ?? 0, showSizeChanger: false, onChange: setPage }}
+      scroll={{ x: 'max-content' }}
+    />
+  );
+}
+
+const chain = ({ row }: { row: ConsumerAddressRow }) => <>{[row.village_name, row.district_name, row.regency_name, row.province_name].filter(Boolean).join(', ')}</>;
+const ADDRESS_COLUMNS: readonly Column<ConsumerAddressRow>[] = [
+  { key: 'label', label: 'Label', width: 110 },
+  { key: 'is_primary', label: 'Primary', kind: 'boolean', width: 80 },
+  { key: 'recipient_name', label: 'Recipient' },
+  { key: 'recipient_phone', label: 'Phone' },
+  { key: 'address_line', label: 'Address' },
+  { key: 'chain', label: 'Village, District, Regency, Province', kind: 'custom', component: chain },
+  { key: 'postal_code', label: 'Postal Code', width: 100 },
+];
+const STAMP_COLUMNS: readonly Column<StampLedgerRow>[] = [
+  { key: 'at', label: 'Time', kind: 'date' },
+  { key: 'direction', label: 'In / Out', kind: 'status', enum: STAMP_DIRECTION },
+  { key: 'code', label: 'Movement', kind: 'status', enum: STAMP_MOVEMENT },
+  { key: 'quantity', label: 'Stamps', kind: 'number' },
+  { key: 'balance_after', label: 'Balance', kind: 'number' },
+  { key: 'store_name', label: 'Store' },
+  { key: 'reference', label: 'Reference' },
+  { key: 'note', label: 'Note' },
+];
+const COUPON_COLUMNS: readonly Column<ConsumerCouponRow>[] = [
+  { key: 'claimed_at', label: 'Claimed At', kind: 'date' },
+  { key: 'coupon_code', label: 'Coupon Code' },
+  { key: 'name', label: 'Coupon' },
+  { key: 'reward_name', label: 'Reward' },
+  { key: 'status', label: 'Status', kind: 'status', enum: COUPON_CLAIM_STATUS },
+  { key: 'redeemed_at', label: 'Redeemed At', kind: 'date' },
+  { key: 'expires_at', label: 'Expires At', kind: 'date' },
+  { key: 'store_name', label: 'Store' },
+];
+const COUPON_DETAIL: readonly Column<ConsumerCouponDetail>[] = [
+  ...(COUPON_COLUMNS as readonly Column<ConsumerCouponDetail>[]),
+  { key: 'store_code', label: 'Store Code' },
+  { key: 'pos_receipt_no', label: 'POS Receipt' },
+  { key: 'stamps_used', label: 'Stamps Used', kind: 'number' },
+  { key: 'description', label: 'Description' },
+];
+const SALE_COLUMNS: readonly Column<PosSaleRow>[] = [
+  { key: 'at', label: 'Time', kind: 'date' },
+  { key: 'receipt_no', label: 'Receipt' },
+  { key: 'store_name', label: 'Store' },
+  { key: 'total', label: 'Total', kind: 'rupiah' },
+  { key: 'item_count', label: 'Items', kind: 'number' },
+  { key: 'stamps_earned', label: 'Stamps Earned', kind: 'number' },
+];
+const ACTIVITY_COLUMNS: readonly Column<ConsumerActivityRow>[] = [
+  { key: 'at', label: 'Time', kind: 'date' },
+  { key: 'activity', label: 'Activity', kind: 'tag' },
+  { key: 'description', label: 'Description' },
+  { key: 'platform', label: 'Platform' },
+  { key: 'actor_name', label: 'By Staff' },
+];
+
+/** The addresses; `editPath` (given to those who may edit) opens one in the address form. */
+export function AddressHistory({ owner, editPath }: { owner: HistoryOwner; editPath?: (addressId: number) => string }) {
+  const { t } = useTranslation();
+  const { link } = useGo();
+  return (
+    <HistoryTable<ConsumerAddressRow>
+      owner={owner}
+      path="addresses"
+      columns={ADDRESS_COLUMNS}
+      testId="consumer-addresses"
+      action={
+        editPath
+          ? (a) => (
+              <Button size="small" icon={<EditOutlined />} {...link(editPath(a.id))} data-testid="consumer-address-edit">
+                {t('ui.edit', 'Edit')}
+              </Button>
+            )
+          : undefined
+      }
+    />
+  );
+}
+
+/** Claimed coupons; each opens its detail in a dialog. */
+export function CouponHistory({ owner, exportQuery }: { owner: HistoryOwner; exportQuery?: Query }) {
+  const { t } = useTranslation();
+  const [couponId, setCouponId] = useState<number | null>(null);
+  const coupon = useQuery({
+    queryKey: [...owner.cacheKey, 'coupon', couponId],
+    queryFn: async () => (await api.get<ConsumerCouponDetail>(`${owner.path}/coupons/${couponId}`)).data,
+    enabled: couponId !== null,
+  });
+  return (
+    <Flex vertical gap={12}>
+      {exportQuery && (
+        <Flex justify="end">
+          <ExportButton path="consumer-coupons/export" query={exportQuery} />
+        </Flex>
+      )}
+      <HistoryTable<ConsumerCouponRow>
+        owner={owner}
+        path="coupons"
+        columns={COUPON_COLUMNS}
+        testId="consumer-coupons"
+        action={(c) => (
+          <Button size="small" icon={<EyeOutlined />} onClick={() => setCouponId(c.id)} data-testid="consumer-coupon-open">
+            {t('ui.detail', 'Detail')}
+          </Button>
+        )}
+      />
+      <Modal open={couponId !== null} onCancel={() => setCouponId(null)} footer={null} title={t('consumers.history.couponDetail', 'Coupon detail')} width={720} destroyOnHidden>
+        {coupon.data && (
+          <Descriptions
+            bordered
+            size="small"
+            column={1}
+            data-testid="consumer-coupon-detail"
+            items={COUPON_DETAIL.map((c) => ({ key: c.key, label: t(`consumers.history.fields.${c.key}`, c.label), children: <DisplayValue def={c} row={coupon.data} /> }))}
+          />
+        )}
+      </Modal>
+    </Flex>
+  );
+}
+
+/** The stamp ledger with the section 3 filter: all, Stamp In (10, 30) or Stamp Out (20, 21, 31); its export keeps the filter. */
+export function StampHistory({ owner, exportQuery }: { owner: HistoryOwner; exportQuery?: Query }) {
+  const { t } = useTranslation();
+  const [direction, setDirection] = useState<'all' | 'in' | 'out'>('all');
+  return (
+    <Flex vertical gap={12}>
+      <Flex justify="space-between" gap={12} wrap>
+        <Segmented
+          data-testid="consumer-stamp-filter"
+          value={direction}
+          onChange={(v) => setDirection(v as 'all' | 'in' | 'out')}
+          options={[
+            { value: 'all', label: t('consumers.history.stampAll', 'All') },
+            { value: 'in', label: t('consumers.history.stampIn', 'Stamp In (10, 30)') },
+            { value: 'out', label: t('consumers.history.stampOut', 'Stamp Out (20, 21, 31)') },
+          ]}
+        />
+        {exportQuery && <ExportButton path="consumer-stamps/export" query={direction === 'all' ? exportQuery : { ...exportQuery, direction }} />}
+      </Flex>
+      <HistoryTable<StampLedgerRow> key={direction} owner={owner} path="stamps" columns={STAMP_COLUMNS} query={direction === 'all' ? {} : { direction }} testId="consumer-stamps" />
+    </Flex>
+  );
+}
+
+export const PosSaleHistory = ({ owner }: { owner: HistoryOwner }) => <HistoryTable<PosSaleRow> owner={owner} path="pos-sales" columns={SALE_COLUMNS} testId="consumer-pos-sales" />;
+export const ActivityHistory = ({ owner }: { owner: HistoryOwner }) => <HistoryTable<ConsumerActivityRow> owner={owner} path="activity" columns={ACTIVITY_COLUMNS} testId="consumer-activity" />;
+
+const ASSOCIATE_HISTORY_COLUMNS: readonly Column<AssociateHistoryRow>[] = [
+  { key: 'at', label: 'Time', kind: 'date' },
+  { key: 'receipt_no', label: 'Receipt' },
+  { key: 'store_name', label: 'Store' },
+  { key: 'amount', label: 'Purchase', kind: 'rupiah' },
+  { key: 'discount', label: 'Staff Discount', kind: 'rupiah' },
+];
+
+/** An associate's staff purchases, read by its `associateId`. */
+export function AssociateHistory({ row }: { row: AssociateRow }) {
+  const owner = { path: 'associates', cacheKey: resourceKeys('associate').detail(row.id) };
+  return <HistoryTable<AssociateHistoryRow> owner={owner} path="history" query={{ associateId: row.associate_id }} columns={ASSOCIATE_HISTORY_COLUMNS} testId="associate-history" />;
+}

@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+import { Empty, Flex, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { can, CONSUMER_ENTRIES, type ConsumerDetail } from '@portal/contract';
+import { useSession } from '../../app/session.ts';
+import { resourceKeys } from '../../lib/query-keys.ts';
+import { useResourceAccess } from '../../ui/use-resource-access.ts';
+import { TagChip } from '../masterdata/masterdata.inputs.tsx';
+import { ActivityHistory, AddressHistory, CouponHistory, PosSaleHistory, StampHistory } from './ConsumerHistory.tsx';
+
+/** The one-customer view's histories: addresses, tags, stamps (with the in/out filter), coupons, POS sales, activity. */
+export function ConsumerTabs({ row }: { row: ConsumerDetail }) {
+  const { t } = useTranslation();
+  const access = useResourceAccess({ entries: CONSUMER_ENTRIES });
+  const perms = useSession()?.access.perms;
+  const owner = { path: `consumers/${row.id}`, cacheKey: resourceKeys('consumer').detail(row.id) };
+  const editPath = perms && can(perms, access.entry, 'edit') ? (addressId: number) => `${access.paths.list}/${row.id}/address/${addressId}/edit` : undefined;
+  const exportQuery = perms && can(perms, access.entry, 'export') ? { consumer_id: row.id } : undefined;
+  const tab = (key: string, label: string, children: ReactNode) => ({ key, label: t(`consumers.tabs.${key}`, label), children });
+  return (
+    <Tabs
+      data-testid="consumer-tabs"
+      items={[
+        tab('addresses', 'Addresses', <AddressHistory owner={owner} editPath={editPath} />),
+        tab('tags', 'Tags', row.tags.length ? <Flex gap={8} wrap>{row.tags.map((tag) => <TagChip key={tag.id} row={tag} />)}</Flex> : <Empty description={t('consumers.history.noTags', 'No tags')} />),
+        tab('stamps', 'Stamp History', <StampHistory owner={owner} exportQuery={exportQuery} />),
+        tab('coupons', 'Coupon History', <CouponHistory owner={owner} exportQuery={exportQuery} />),
+        tab('pos', 'POS Sales', <PosSaleHistory owner={owner} />),
+        tab('activity', 'Activity Log', <ActivityHistory owner={owner} />),
+      ]}
+    />
+  );
+}
+
+/** A member's address info and coupon history (its consumer's, under the member's own permission). */
+export function MemberTabs({ row }: { row: { id: number } }) {
+  const { t } = useTranslation();
+  const access = useResourceAccess({ entries: ['cms.member-management'] });
+  const perms = useSession()?.access.perms;
+  const owner = { path: `members/${row.id}`, cacheKey: resourceKeys('member').detail(row.id) };
+  const editPath = perms && can(perms, access.entry, 'edit') ? (addressId: number) => `${access.paths.list}/${row.id}/info-address/${addressId}/edit` : undefined;
+  return (
+    <Tabs
+      data-testid="member-tabs"
+      items={[
+        { key: 'addresses', label: t('consumers.tabs.addresses', 'Addresses'), children: <AddressHistory owner={owner} editPath={editPath} /> },
+        { key: 'coupons', label: t('consumers.tabs.coupons', 'Coupon History'), children: <CouponHistory owner={owner} /> },
+      ]}
+    />
+  );
+}

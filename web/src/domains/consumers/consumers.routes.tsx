@@ -1,0 +1,37 @@
+import type { AnyRoute } from '@tanstack/react-router';
+import { ASSOCIATE_ENTRIES, associateListQuery, CONSUMER_ENTRIES, consumerListQuery, MEMBER_ENTRIES, memberListQuery } from '@portal/contract';
+import { resourceRoutes } from '../../app/resource-routes.ts';
+
+const screens = () => import('./consumers.screens.tsx');
+
+/** cms Consumer (list, the one-customer detail, profile and address edit), Member Management and the Associate Loyalty Program. */
+export function consumerRoutes(parent: AnyRoute): AnyRoute[] {
+  return resourceRoutes(parent, screens, [
+    {
+      entries: CONSUMER_ENTRIES,
+      listQuery: consumerListQuery,
+      list: 'ConsumerListScreen',
+      detail: 'ConsumerDetailScreen',
+      edit: 'ConsumerEditScreen',
+      extra: [{ path: '$id/address/$addressId/edit', screen: 'ConsumerAddressEditScreen' }],
+    },
+    {
+      entries: MEMBER_ENTRIES,
+      listQuery: memberListQuery,
+      list: 'MemberListScreen',
+      detail: 'MemberDetailScreen',
+      edit: 'MemberEditScreen',
+      extra: [{ path: '$id/info-address/$addressId/edit', screen: 'MemberAddressEditScreen' }],
+    },
+    {
+      // `$id` is the employee number (`{employeeNo}/detail`, `{employeeNo}/edit`).
+      entries: ASSOCIATE_ENTRIES,
+      listQuery: associateListQuery,
+      list: 'AssociateListScreen',
+      create: 'AssociateCreateScreen',
+      detail: 'AssociateDetailScreen',
+      edit: 'AssociateEditScreen',
+      extra: [{ path: 'bulk', screen: 'AssociateBulkScreen' }],
+    },
+  ]);
+}

@@ -1,0 +1,57 @@
+import { useMemo } from 'react';
+import { Card, Result } from 'antd';
+import { useParams } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { ResourceForm } from '../../ui/ResourceForm.tsx';
+import { ResourceCreatePage, ResourceDetailPage, ResourceEditPage, ResourceListPage } from '../../ui/ResourceScreens.tsx';
+import { useResourceAccess } from '../../ui/use-resource-access.ts';
+import { CONSUMER_ADDRESSES, consumerAddressView, MEMBER_ADDRESSES, type AddressOwner } from './consumer-address.view.ts';
+import { memberView } from './member.view.ts';
+import { associateView } from './associate.view.ts';
+import { ImportLinkButton, ImportPage } from '../../ui/ImportScreens.tsx';
+import { consumerView } from './consumer.view.ts';
+
+export const ConsumerListScreen = () => <ResourceListPage view={consumerView} />;
+export const ConsumerDetailScreen = () => <ResourceDetailPage view={consumerView} />;
+export const ConsumerEditScreen = () => <ResourceEditPage view={consumerView} />;
+
+/** Edits one address of its owner, then returns to the owner. */
+function AddressEditPage({ owner }: { owner: AddressOwner }) {
+  const { t } = useTranslation();
+  const params: Record<string, unknown> = useParams({ strict: false });
+  const ownerId = typeof params.id === 'string' ? params.id : '';
+  const addressId = typeof params.addressId === 'string' ? params.addressId : '';
+  const view = useMemo(() => consumerAddressView(owner, ownerId), [owner, ownerId]);
+  const access = useResourceAccess(view);
+  if (!access.can('edit')) return <Result status="403" title="403" subTitle={t('ui.forbidden', 'You do not have permission to open this page.')} data-testid="forbidden" />;
+  return (
+    <>
+      <PageHeader title={t('consumers.address.editTitle', 'Edit Address')} />
+      <Card>
+        <ResourceForm key={addressId} view={view} mode="edit" id={addressId} />
+      </Card>
+    </>
+  );
+}
+
+export const ConsumerAddressEditScreen = () => <AddressEditPage owner={CONSUMER_ADDRESSES} />;
+
+export const MemberListScreen = () => <ResourceListPage view={memberView} />;
+export const MemberDetailScreen = () => <ResourceDetailPage view={memberView} />;
+export const MemberEditScreen = () => <ResourceEditPage view={memberView} />;
+export const MemberAddressEditScreen = () => <AddressEditPage owner={MEMBER_ADDRESSES} />;
+
+export function AssociateListScreen() {
+  const { t } = useTranslation();
+  const button = (
+    <ImportLinkButton view={associateView} action="create" path="bulk" testId="associate-bulk-open">
+      {t('consumers.associate.bulk', 'Bulk Upload')}
+    </ImportLinkButton>
+  );
+  return <ResourceListPage view={associateView} extra={button} />;
+}
+export const AssociateBulkScreen = () => <ImportPage view={associateView} action="create" importKey="associate" />;
+export const AssociateCreateScreen = () => <ResourceCreatePage view={associateView} />;
+export const AssociateDetailScreen = () => <ResourceDetailPage view={associateView} />;
+export const AssociateEditScreen = () => <ResourceEditPage view={associateView} />;
