@@ -1,0 +1,159 @@
+import { sql } from 'drizzle-orm';
+import type { ChatDetail, ChatListQuery, ChatMessage, ChatReply, ChatRow } from '@portal/contract';
+import { queryRows, type Db, type Tx } from '../../db/client.ts';
+import { writeAudit, type AuditContext } from '../../platform/audit.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { iso } from '../../platform/pagination.ts';
+import { ResourceService, type ResourceDef } from '../../platform/crud/index.ts';
+import { audited, num, numOrNull, textOrNull } from '../catalog/rows.ts';
+import type { ChatEvents } from './chat-events.ts';
+
+const toRow = (r: Record<string, unknown>): ChatRow => ({
+  id: num(r.id),
+  consumer_id: num(r.consumer_id),
+  consumer_name: textOrNull(r.consumer_name),
+  status: num(r.status),
+  last_message: textOrNull(r.last_message),
+  last_sender: numOrNull(r.last_sender),
+  last_message_at: iso(r.last_message_at),
+  ...audited(r),
+});
+
+export const chatDef: ResourceDef<ChatRow, ChatListQuery> = {
+  entity: 'chat',
+  label: 'Chat',
+  table: 'chats',
+  select: sql`select ch.id, ch.consumer_id, co.name as consumer_name, ch.status, ch.last_message, ch.last_sender, ch.last_message_at,
+    ch.created_at, ch.updated_at, ub.name as updated_by_name, ch.version`,
+  from: sql`from chats ch left join consumers co on co.id = ch.consumer_id left join users ub on ub.id = ch.updated_by`,
+  countFrom: () => sql`from chats ch`,
+  id: 'ch.id',
+  toRow,
+  sort: { last_message_at: 'ch.last_message_at', created_at: 'ch.created_at' },
+  where: (q) => [q.status ? sql`ch.status = ${q.status}` : undefined, q.consumer_id ? sql`ch.consumer_id = ${q.consumer_id}` : undefined],
+  writable: [],
+};
+
+const toMessage = (m: Record<string, unknown>): ChatMessage => ({
+  id: num(m.id),
+  chat_id: num(m.chat_id),
+  sender: num(m.sender),
+  user_name: textOrNull(m.user_name),
+  template_id: numOrNull(m.template_id),
+  body: String(m.body),
+  created_at: iso(m.created_at),
+});
+
+const PREVIEW = 200;
+
+/**
+ * Live chat: one conversation per consumer. A consumer's message makes the chat Unread (status 1); an agent opening it
+ * makes it Read (2). Each change is published to `ChatEvents` after its transaction commits: the new message, and the
+ * unread count when it may have moved.
+ */
+export class ChatService extends ResourceService<ChatRow, ChatListQuery> {
+  constructor(
+    db: Db,
+    private readonly events: ChatEvents,
+  ) {
+    super(chatDef, db);
+  }
+
+  override async get(id: number | string, tx: Db | Tx = this.db): Promise<ChatDetail> {
+    const row = await super.get(id, tx);
+    return { ...row, messages: await this.messages(row.id, 0, tx) };
+  }
+
+  async messages(chatId: number, afterId = 0, tx: Db | Tx = this.db): Promise<ChatMessage[]> {
+    const rows = await queryRows(
+      tx,
+      sql`select m.id, m.chat_id, m.sender, u.name as user_name, m.template_id, m.body, m.created_at
+          from chat_messages m left join users u on u.id = m.user_id where m.chat_id = ${chatId} and m.id > ${afterId} order by m.id limit 500`,
+    );
+    return rows.map(toMessage);
+  }
+
+  async unreadCount(tx: Db | Tx = this.db): Promise<number> {
+    const r = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from chats where status = 1`);
+    return num(r[0]?.n ?? 0);
+  }
+
+  /** The consumer's chat, created on first use. */
+  async openFor(consumerId: number, now: Date): Promise<ChatDetail> {
+    const found = await queryRows<{ id: number }>(this.db, sql`select id from chats where consumer_id = ${consumerId}`);
+    if (found[0]) return this.get(num(found[0].id));
+    await this.db.execute(
+      sql`insert into chats (consumer_id, status, last_message_at, created_at, updated_at) values (${consumerId}, 2, ${now.toISOString()}, ${now.toISOString()}, ${now.toISOString()})
+          on conflict (consumer_id) do nothing`,
+    );
+    const again = await queryRows<{ id: number }>(this.db, sql`select id from chats where consumer_id = ${consumerId}`);
+    return this.get(num(again[0]?.id));
+  }
+
+  /** A consumer writes: the chat becomes Unread and the agents' streams hear of it. */
+  async consumerWrites(consumerId: number, text: string, now: Date): Promise<ChatMessage> {
+    const chat = await this.openFor(consumerId, now);
+    const message = await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from chats where id = ${chat.id} for update`);
+      const m = await this.insertMessage(tx, chat.id, 1, null, null, text, now);
+      await tx.execute(
+        sql`update chats set status = 1, last_message = ${text.slice(0, PREVIEW)}, last_sender = 1, last_message_at = ${now.toISOString()},
+            updated_at = ${now.toISOString()}, version = version + 1 where id = ${chat.id}`,
+      );
+      return m;
+    });
+    await this.announce(message, true);
+    return message;
+  }
+
+  /** An agent answers, with its own text or a template's; the chat counts as read by whoever answered it. */
+  async reply(chatId: number, body: ChatReply, ctx: AuditContext): Promise<ChatMessage> {
+    const { message, wasUnread } = await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from chats where id = ${chatId} for update`);
+      const before = await this.get(chatId, tx);
+      let text = body.message;
+      if (body.template_id !== undefined) {
+        const t = await queryRows<{ body: string }>(tx, sql`select body from message_templates where id = ${body.template_id} and status = 1`);
+        if (!t[0]) throw badRequest('This message template does not exist or is inactive', [{ path: 'template_id', message: 'Message template does not exist or is inactive' }]);
+        text ??= String(t[0].body);
+      }
+      const m = await this.insertMessage(tx, chatId, 2, ctx.actor?.userId ?? null, body.template_id ?? null, text ?? '', ctx.now);
+      await tx.execute(
+        sql`update chats set status = 2, last_message = ${(text ?? '').slice(0, PREVIEW)}, last_sender = 2, last_message_at = ${ctx.now.toISOString()},
+            updated_at = ${ctx.now.toISOString()}, updated_by = ${ctx.actor?.userId ?? null}, version = version + 1 where id = ${chatId}`,
+      );
+      await writeAudit(tx, ctx, { action: 'reply', entity: 'chat', entityId: chatId, after: { message_id: m.id, template_id: m.template_id, body: m.body } });
+      return { message: m, wasUnread: before.status === 1 };
+    });
+    await this.announce(message, wasUnread);
+    return message;
+  }
+
+  /** An agent opened the chat: Unread becomes Read (not audited: reading is not a change of the conversation). */
+  async markRead(chatId: number, ctx: AuditContext): Promise<ChatDetail> {
+    const before = await this.get(chatId);
+    if (before.status !== 1) return before;
+    await this.db.execute(sql`update chats set status = 2, updated_at = ${ctx.now.toISOString()}, updated_by = ${ctx.actor?.userId ?? null}, version = version + 1 where id = ${chatId} and status = 1`);
+    this.events.publish({ type: 'unread', unread: await this.unreadCount() });
+    return this.get(chatId);
+  }
+
+  private async insertMessage(tx: Tx, chatId: number, sender: 1 | 2, userId: number | null, templateId: number | null, text: string, now: Date): Promise<ChatMessage> {
+    const rows = await queryRows(
+      tx,
+      sql`insert into chat_messages (chat_id, sender, user_id, template_id, body, created_at)
+          values (${chatId}, ${sender}, ${userId}, ${templateId}, ${text}, ${now.toISOString()}) returning id`,
+    );
+    const id = num(rows[0]?.id);
+    const read = await queryRows(
+      tx,
+      sql`select m.id, m.chat_id, m.sender, u.name as user_name, m.template_id, m.body, m.created_at from chat_messages m left join users u on u.id = m.user_id where m.id = ${id}`,
+    );
+    return toMessage(read[0] ?? {});
+  }
+
+  private async announce(message: ChatMessage, unreadMayMove: boolean): Promise<void> {
+    this.events.publish({ type: 'message', chat_id: message.chat_id, message });
+    if (unreadMayMove) this.events.publish({ type: 'unread', unread: await this.unreadCount() });
+  }
+}

@@ -1,0 +1,11 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { jakartaDayStart } from '@portal/contract';
+
+/** `created_at_from` / `created_at_to` as Asia/Jakarta days, both inclusive: from the first day's start to the day after the last. */
+export function createdBetween(column: string, from: string | undefined, to: string | undefined): (SQL | undefined)[] {
+  const col = sql.raw(column);
+  return [
+    from ? sql`${col} >= ${jakartaDayStart(from).toISOString()}` : undefined,
+    to ? sql`${col} < ${new Date(jakartaDayStart(to).getTime() + 86_400_000).toISOString()}` : undefined,
+  ];
+}

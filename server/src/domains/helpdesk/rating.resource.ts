@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { type RatingListQuery, type RatingRow } from '@portal/contract';
+import { createdBetween } from './created-range.ts';
+import { ResourceService, type ResourceDef } from '../../platform/crud/index.ts';
+import type { Db } from '../../db/client.ts';
+import { audited, num, numOrNull, textOrNull } from '../catalog/rows.ts';
+
+const toRow = (r: Record<string, unknown>): RatingRow => ({
+  id: num(r.id),
+  consumer_id: num(r.consumer_id),
+  consumer_name: textOrNull(r.consumer_name),
+  ticket_id: numOrNull(r.ticket_id),
+  chat_id: numOrNull(r.chat_id),
+  score: num(r.score),
+  comment: textOrNull(r.comment),
+  ...audited(r),
+});
+
+/** Ratings are read-only in the portal (the Rating entry offers view and export); consumers give them in the app. */
+export const ratingDef: ResourceDef<RatingRow, RatingListQuery> = {
+  entity: 'rating',
+  label: 'Rating',
+  table: 'ratings',
+  select: sql`select ra.id, ra.consumer_id, co.name as consumer_name, ra.ticket_id, ra.chat_id, ra.score, ra.comment, ra.created_at, ra.updated_at,
+    null::text as updated_by_name, ra.version`,
+  from: sql`from ratings ra left join consumers co on co.id = ra.consumer_id`,
+  countFrom: () => sql`from ratings ra`,
+  id: 'ra.id',
+  toRow,
+  sort: { created_at: 'ra.created_at', score: 'ra.score' },
+  where: (q) => [
+    q.score ? sql`ra.score = ${q.score}` : undefined,
+    q.consumer_id ? sql`ra.consumer_id = ${q.consumer_id}` : undefined,
+    ...createdBetween('ra.created_at', q.created_at_from, q.created_at_to),
+  ],
+  writable: [],
+};
+
+export const ratingService = (db: Db) => new ResourceService(ratingDef, db);

@@ -1,0 +1,82 @@
+/**
+ * `npm run simulate:consumers [-- --url http://localhost:3000 --rounds 10 --every 4]`: signs a few demo consumers in to
+ * a running portal through the consumer API and makes them chat, so the live chat has something to show. Each round one
+ * consumer writes; every consumer prints the agents' answers it receives. The demo consumers are the first five of the
+ * consumers seed (password `Demo@12345`); `--phones 6281…,6281…` names others.
+ */
+import { parseArgs } from 'node:util';
+import { DEMO_PASSWORD } from '../../seed/demo-identity.ts';
+import { DEMO_APP_CONSUMERS } from '../../seed/demo-helpdesk.ts';
+
+const LINES = [
+  'Halo, saya mau tanya soal kupon saya',
+  'Kenapa stempel saya belum masuk ya?',
+  'Pesanan saya kapan dikirim?',
+  'Apakah promo minggu ini berlaku di semua toko?',
+  'Terima kasih atas bantuannya!',
+  'Kartu fisik saya hilang, bagaimana menggantinya?',
+  'Bisa bayar pakai QRIS di toko?',
+];
+
+// The consumers seed numbers its i-th consumer 628 + a prefix + (i·7919 mod 10^8); the first ones get the demo password.
+const PREFIXES = ['12', '13', '21', '52', '57', '77', '78', '95', '96', '81'];
+const demoPhone = (i: number) => `628${PREFIXES[i % 10]}${String((i * 7919) % 100_000_000).padStart(8, '0')}`;
+
+interface Envelope<T> {
+  data: T;
+  message?: string;
+}
+
+async function call<T>(base: string, method: string, path: string, token?: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const json = (await res.json()) as Envelope<T>;
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${json.message ?? ''}`);
+  return json.data;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { url: { type: 'string', default: process.env.PORTAL_URL ?? 'http://localhost:3000' }, rounds: { type: 'string', default: '10' }, every: { type: 'string', default: '4' }, phones: { type: 'string' } },
+  });
+  const base = values.url.replace(/\/$/, '');
+  const phones = values.phones ? values.phones.split(',').map((p) => p.trim()) : Array.from({ length: DEMO_APP_CONSUMERS }, (_, k) => demoPhone(k + 1));
+  const consumers: { name: string; token: string; seen: number }[] = [];
+  for (const phone of phones) {
+    try {
+      const s = await call<{ token: string; name: string }>(base, 'POST', '/api/v1/app/auth/sign-in', undefined, { phone, password: DEMO_PASSWORD });
+      const chat = await call<{ messages: { id: number }[] }>(base, 'POST', '/api/v1/app/chat', s.token);
+      consumers.push({ name: s.name, token: s.token, seen: chat.messages.at(-1)?.id ?? 0 });
+      console.log(`signed in ${s.name} (${phone})`);
+    } catch (err) {
+      console.warn(`cannot sign in ${phone}: ${(err as Error).message}`);
+    }
+  }
+  if (!consumers.length) throw new Error(`No consumer could sign in at ${base}. Is the portal running with its demo data?`);
+
+  const rounds = Number(values.rounds);
+  const everyMs = Number(values.every) * 1000;
+  for (let round = 0; round < rounds; round++) {
+    const who = consumers[round % consumers.length]!;
+    const line = LINES[(round * 3 + consumers.length) % LINES.length]!;
+    await call(base, 'POST', '/api/v1/app/chat/messages', who.token, { message: line });
+    console.log(`${who.name}: ${line}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+    for (const c of consumers) {
+      const fresh = await call<{ id: number; sender: number; user_name: string | null; body: string }[]>(base, 'GET', `/api/v1/app/chat/messages?after_id=${c.seen}`, c.token);
+      for (const m of fresh) {
+        c.seen = Math.max(c.seen, m.id);
+        if (m.sender === 2) console.log(`  → ${c.name} received from ${m.user_name ?? 'agent'}: ${m.body}`);
+      }
+    }
+  }
+  console.log('done');
+}
+
+main().catch((err: unknown) => {
+  console.error((err as Error).message);
+  process.exit(1);
+});
