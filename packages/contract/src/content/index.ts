@@ -1,0 +1,2 @@
+export * from './content-status.ts';
+export * from './content.schema.ts';

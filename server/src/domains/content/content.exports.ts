@@ -1,0 +1,79 @@
+import {
+  BANNER_PLACEMENT_PAGE,
+  BANNER_TYPE,
+  CONTENT_ENTRY,
+  CONTENT_KINDS,
+  CONTENT_PATH,
+  CONTENT_TYPE,
+  DIGITAL_PRODUCT_TYPE,
+  DISPLAY_LOCATION,
+  MEMBER_SCOPE,
+  MESSAGE_KIND,
+  TARGETING,
+  contentListQuery,
+  contentStatusLabel,
+  displayedContentStatus,
+  type ContentKind,
+} from '@portal/contract';
+import type { Clock } from '../../platform/clock.ts';
+import { enumLabel, resourceExport, type ExportColumn, type ExportDef } from '../../platform/exports/index.ts';
+import { contentDef } from './content.resource.ts';
+
+/** PostgreSQL's text of a timestamptz (`2026-01-02 10:04:05.123+07`) as an instant. */
+const instant = (text: string | null) => (text ? new Date(text.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')) : new Date(NaN));
+
+/** The kinds' lists as files, with each list's own filters, search and order; the status is the displayed one. */
+export function contentExports(clock: Clock): [ExportDef, string][] {
+  const status: ExportColumn = {
+    key: 'status',
+    label: 'Status',
+    format: (value, get) => contentStatusLabel(displayedContentStatus(Number(value), instant(get('start_at')), instant(get('end_at')), clock.now())),
+  };
+  const own: Record<ContentKind, ExportColumn[]> = {
+    offer: [
+      { key: 'content_type', label: 'Content Type', format: enumLabel(CONTENT_TYPE) },
+      { key: 'display_location', label: 'Display Location', format: enumLabel(DISPLAY_LOCATION) },
+    ],
+    banner: [
+      { key: 'placement_page', label: 'Placement Page', format: enumLabel(BANNER_PLACEMENT_PAGE) },
+      { key: 'banner_type', label: 'Banner Type', format: enumLabel(BANNER_TYPE) },
+      { key: 'position', label: 'Position', format: 'number' },
+    ],
+    campaign: [],
+    'push-message': [
+      { key: 'message_kind', label: 'Message Kind', format: enumLabel(MESSAGE_KIND) },
+      { key: 'message', label: 'Message' },
+      { key: 'recurrence', label: 'Recurrence' },
+      { key: 'send_time', label: 'Send Time' },
+    ],
+    'banner-digital-product': [
+      { key: 'digital_product_type', label: 'Digital Product Type', format: enumLabel(DIGITAL_PRODUCT_TYPE) },
+      { key: 'position', label: 'Position', format: 'number' },
+    ],
+  };
+  return CONTENT_KINDS.map((kind) => [
+    resourceExport(contentDef(kind, clock), {
+      name: `export_${kind.replaceAll('-', '_')}`,
+      sheetName: CONTENT_PATH[kind],
+      entries: [CONTENT_ENTRY[kind]],
+      listQuery: contentListQuery,
+      columns: [
+        { key: 'id', label: 'ID', format: 'number' },
+        { key: 'title', label: 'Title' },
+        ...own[kind],
+        ...(kind === 'campaign' ? [] : [{ key: 'campaign_title', label: 'Campaign' }]),
+        { key: 'priority', label: 'Priority', format: 'number' },
+        { key: 'start_at', label: 'Start (WIB)', format: 'datetime' },
+        { key: 'end_at', label: 'End (WIB)', format: 'datetime' },
+        status,
+        { key: 'targeting', label: 'Targeting', format: enumLabel(TARGETING) },
+        { key: 'member_scope', label: 'Member Scope', format: enumLabel(MEMBER_SCOPE) },
+        { key: 'submitted_by_name', label: 'Submitted By' },
+        { key: 'reviewed_by_name', label: 'Reviewed By' },
+        { key: 'updated_at', label: 'Updated At (WIB)', format: 'datetime' },
+        { key: 'updated_by_name', label: 'Updated By' },
+      ],
+    }),
+    `/api/v1/${CONTENT_PATH[kind]}`,
+  ]);
+}

@@ -1,0 +1,47 @@
+import { Button } from 'antd';
+import { CalendarOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { CONTENT_ENTRY } from '@portal/contract';
+import { useGo } from '../../ui/nav.ts';
+import { resourcePaths } from '../../ui/use-resource-access.ts';
+import { ResourceCreatePage, ResourceDetailPage, ResourceEditPage, ResourceListPage } from '../../ui/ResourceScreens.tsx';
+import { BannerOrder } from './content.display.tsx';
+import { bannerView, campaignView, digitalBannerView, offerView, pushMessageView } from './content.view.ts';
+
+export { ApprovalListScreen, ApprovalReviewScreen } from './ApprovalMessages.tsx';
+export { ContentCalendarScreen } from './ContentCalendar.tsx';
+
+function CalendarButton() {
+  const { t } = useTranslation();
+  const { link } = useGo();
+  return (
+    <Button icon={<CalendarOutlined />} {...link(`${resourcePaths(CONTENT_ENTRY.campaign).list}/calendar`)} data-testid="content-calendar-open">
+      {t('content.calendarOpen', 'Calendar')}
+    </Button>
+  );
+}
+
+export const OfferListScreen = () => <ResourceListPage view={offerView} />;
+export const OfferCreateScreen = () => <ResourceCreatePage view={offerView} />;
+export const OfferDetailScreen = () => <ResourceDetailPage view={offerView} />;
+export const OfferEditScreen = () => <ResourceEditPage view={offerView} />;
+
+export const BannerListScreen = () => <ResourceListPage view={bannerView} extra={<BannerOrder kind="banner" />} />;
+export const BannerCreateScreen = () => <ResourceCreatePage view={bannerView} />;
+export const BannerDetailScreen = () => <ResourceDetailPage view={bannerView} />;
+export const BannerEditScreen = () => <ResourceEditPage view={bannerView} />;
+
+export const CampaignListScreen = () => <ResourceListPage view={campaignView} extra={<CalendarButton />} />;
+export const CampaignCreateScreen = () => <ResourceCreatePage view={campaignView} />;
+export const CampaignDetailScreen = () => <ResourceDetailPage view={campaignView} />;
+export const CampaignEditScreen = () => <ResourceEditPage view={campaignView} />;
+
+export const PushMessageListScreen = () => <ResourceListPage view={pushMessageView} />;
+export const PushMessageCreateScreen = () => <ResourceCreatePage view={pushMessageView} />;
+export const PushMessageDetailScreen = () => <ResourceDetailPage view={pushMessageView} />;
+export const PushMessageEditScreen = () => <ResourceEditPage view={pushMessageView} />;
+
+export const DigitalBannerListScreen = () => <ResourceListPage view={digitalBannerView} extra={<BannerOrder kind="banner-digital-product" />} />;
+export const DigitalBannerCreateScreen = () => <ResourceCreatePage view={digitalBannerView} />;
+export const DigitalBannerDetailScreen = () => <ResourceDetailPage view={digitalBannerView} />;
+export const DigitalBannerEditScreen = () => <ResourceEditPage view={digitalBannerView} />;
