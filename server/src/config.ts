@@ -26,6 +26,14 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   WEB_DIST: z.string().optional(),
+  /** How often an idle job worker polls (seconds, at least 0.5); jobs sent by the same process start at once. */
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
+  /** The queue's schema; default `pgboss`, or `<schema>_jobs` when the app runs in another schema than public. */
+  JOBS_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).optional(),
+  /** Exports of more rows than this run as background jobs into the Download List; smaller ones stream back at once. */
+  EXPORT_ASYNC_ROWS: int(10_000),
+  /** Largest import upload (XLSX or CSV) in megabytes; larger ones answer 413. */
+  IMPORT_MAX_MB: int(20),
 });
 
 export type Config = z.infer<typeof envSchema> & { webDist: string };

@@ -1,10 +1,12 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuiltApp } from '../src/app.ts';
+import type { ImportDefinition } from '../src/platform/imports/index.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { ManualClock } from '../src/platform/clock.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-identity.ts';
 import { seedDemo } from '../src/seed/demo.ts';
+import { loadRegions, REGIONS_DIR } from '../src/domains/catalog/regions.loader.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
 export { DEMO_PASSWORD };
@@ -26,17 +28,36 @@ export const TEST_CONFIG: Partial<Config> = {
   AUTH_RATE_LIMIT: 10_000,
   WEB_DIST: '/nonexistent',
   webDist: '/nonexistent',
+  JOBS_POLL_SECONDS: 0.5,
 };
 
 /** Builds an app on a fresh schema with the demo data, once per test file. */
-export function useHarness(overrides: Partial<Config> = {}): Harness {
+export const TEST_PROVINCES = ['31', '32', '51'] as const;
+/** 5 stores, 500 products, about 500 store products. */
+export const TEST_SCALE = 0.25;
+
+export interface HarnessOptions {
+  /** false: no regions and no catalog demo (the region suite loads every region itself). */
+  regions?: boolean;
+  /** Catalog demo scale. */
+  scale?: number;
+  /** Extra import definitions for the app (an import test adds one over a table of its own). */
+  imports?: readonly ImportDefinition[];
+  /** Runs on the built app before it is ready: register test-only routes, exports or job handlers. */
+  beforeReady?: (built: BuiltApp) => void;
+}
+
+export function useHarness(overrides: Partial<Config> = {}, opts: HarnessOptions = {}): Harness {
   const h = {} as Harness;
   beforeAll(async () => {
     const testDb = await createTestDatabase();
-    await seedDemo(testDb.database.db);
+    // A few provinces (DKI Jakarta, Jawa Barat, Bali) are enough for stores; region tests load all of them themselves.
+    if (opts.regions !== false) await loadRegions(testDb.database.db, REGIONS_DIR, { provinces: TEST_PROVINCES });
+    await seedDemo(testDb.database.db, { scale: opts.regions === false ? 0 : (opts.scale ?? TEST_SCALE) });
     const clock = new ManualClock(new Date());
     const config = loadConfig({ ...process.env, DATABASE_URL: undefined }, { ...TEST_CONFIG, ...overrides });
-    const built = await buildApp({ config, database: testDb.database, clock });
+    const built = await buildApp({ config, database: testDb.database, clock, imports: opts.imports });
+    opts.beforeReady?.(built);
     await built.app.ready();
     const call: Harness['call'] = (method, url, opts = {}) =>
       built.app.inject({

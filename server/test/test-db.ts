@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { fromPglite, fromPgPool, type Database } from '../src/db/client.ts';
+import { fromPglite, fromPgPool, PGLITE_EXTENSIONS, type Database } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 
 // One embedded database per test worker (vitest runs the server project with isolate: false, so this module and its
@@ -22,6 +22,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create schema ${schema}`);
+    // Extensions are database-wide: two workers migrating at once would race to create them.
+    await admin.query('select pg_advisory_lock(7401)');
+    await admin.query('create extension if not exists pg_trgm with schema public');
+    await admin.query('select pg_advisory_unlock(7401)');
     await admin.end();
     const pool = new pg.Pool({ connectionString: url, max: 5, options: `-c search_path=${schema}` });
     const database = fromPgPool(pool, `test schema ${schema}`);
@@ -30,15 +34,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       database,
       schema,
       drop: async () => {
-        await pool.query(`drop schema ${schema} cascade`);
+        await pool.query(`drop schema ${schema} cascade; drop schema if exists ${schema}_jobs cascade`);
         await pool.end();
       },
     };
   }
-  shared ??= PGlite.create();
+  shared ??= PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const client = await shared;
   await client.exec(`create schema ${schema}; set search_path to ${schema}`);
   const database = fromPglite(client, `test schema ${schema}`, false);
   await migrate(database);
-  return { database, schema, drop: () => client.exec(`drop schema ${schema} cascade`).then(() => undefined) };
+  // The app's job queue keeps its tables in `<schema>_jobs` (see platform/jobs.ts).
+  return { database, schema, drop: () => client.exec(`drop schema ${schema} cascade; drop schema if exists ${schema}_jobs cascade`).then(() => undefined) };
 }

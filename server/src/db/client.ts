@@ -1,12 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+
+/** Extensions the migrations create (pg_trgm for name searches); PostgreSQL ships them in contrib. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -20,6 +24,8 @@ export interface Database {
   describe: string;
   /** Runs parameterless, possibly multi-statement SQL (migrations). */
   exec(sqlText: string): Promise<void>;
+  /** The driver underneath, for what drizzle does not cover (the job queue's own connection, COPY). */
+  raw: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
   close(): Promise<void>;
 }
 
@@ -31,6 +37,7 @@ export function fromPglite(client: PGlite, describe: string, ownsClient = true):
     exec: async (sqlText) => {
       await client.exec(sqlText);
     },
+    raw: { kind: 'pglite', client },
     close: async () => {
       if (ownsClient) await client.close();
     },
@@ -45,6 +52,7 @@ export function fromPgPool(pool: pg.Pool, describe: string): Database {
     exec: async (sqlText) => {
       await pool.query(sqlText);
     },
+    raw: { kind: 'postgres', pool },
     close: () => pool.end(),
   };
 }
@@ -63,7 +71,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   }
   const dir = path.resolve(opts.dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
   return fromPglite(client, `embedded PGlite in ${dir}`);
 }
 

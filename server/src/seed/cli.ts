@@ -2,9 +2,21 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { loadRegions } from '../domains/catalog/regions.loader.ts';
+import { catalogScale } from './demo-catalog.ts';
 import { isEmpty, seedDemo } from './demo.ts';
 
-/** `npm run seed`: demo data into an empty database. */
+/**
+ * `npm run seed [-- --scale N]`: demo data into an empty database. The catalog scale N gives 20·N stores and 2,000·N
+ * products, each store carrying a fifth of them (N = 25 is the benchmark scale: 500 stores, 50,000 products,
+ * 5,000,000 store products). Deterministic: the same N gives the same data.
+ */
+const args = process.argv.slice(2);
+const at = args.indexOf('--scale');
+const scale = at >= 0 ? Number(args[at + 1]) : 1;
+if (!Number.isFinite(scale) || scale < 0 || scale > 200) {
+  console.error('--scale must be a number from 0 to 200');
+  process.exit(2);
+}
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await migrate(database);
@@ -12,9 +24,11 @@ const regionsStart = performance.now();
 const regions = await loadRegions(database.db);
 if (regions.provinces) console.log(`Regions loaded (${regions.villages} villages) in ${Math.round(performance.now() - regionsStart)} ms.`);
 if (await isEmpty(database.db)) {
-  await seedDemo(database.db);
-  console.log(`Demo data seeded into ${database.describe}.`);
+  const started = performance.now();
+  console.log(`Seeding demo data at scale ${scale}: ${JSON.stringify(catalogScale(scale))} …`);
+  await seedDemo(database.db, { scale });
+  console.log(`Demo data seeded into ${database.describe} in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 } else {
-  console.log(`${database.describe} already has data; nothing seeded.`);
+  console.log(`${database.describe} already has data; nothing seeded (seed into an empty database or a new DATA_DIR).`);
 }
 await database.close();

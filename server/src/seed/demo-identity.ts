@@ -1,4 +1,4 @@
-import { MENU, type Action } from '@portal/contract';
+import { MENU, PERSONAL_DATA_ENTRY, type Action } from '@portal/contract';
 import type { Db } from '../db/client.ts';
 import { legalDocuments, rolePermissions, roles, users } from '../db/schema/index.ts';
 import { hashSecret } from '../platform/tokens.ts';
@@ -6,7 +6,7 @@ import { hashSecret } from '../platform/tokens.ts';
 export const DEMO_PASSWORD = 'Demo@12345';
 
 const cmsEntries = MENU.filter((e) => e.area === 'cms');
-const CONSUMER_GROUP = ['cms.consumer', 'cms.help-center', 'cms.faq', 'cms.chatlive', 'cms.chatbot', 'cms.rating'];
+const CONSUMER_GROUP = ['cms.consumer', 'cms.consumer-personal-data', 'cms.help-center', 'cms.faq', 'cms.chatlive', 'cms.chatbot', 'cms.rating'];
 
 const grantsOf = (entries: typeof MENU, only?: Action) => entries.flatMap((e) => (only ? [{ entry: e.key, action: only }] : e.actions.map((action) => ({ entry: e.key, action }))));
 
@@ -21,7 +21,7 @@ export const DEMO_ROLES = [
     grants: grantsOf(MENU.filter((e) => CONSUMER_GROUP.includes(e.key))),
     user: { username: 'cs.agent', email: 'cs.agent@demo.local', name: 'Dewi Lestari' },
   },
-  { name: 'Viewer', description: 'View only, every CMS entry', isSuper: false, grants: grantsOf(cmsEntries, 'view'), user: { username: 'viewer', email: 'viewer@demo.local', name: 'Agus Pratama' } },
+  { name: 'Viewer', description: 'View only, every CMS entry; consumers\' phone and e-mail masked', isSuper: false, grants: grantsOf(cmsEntries.filter((e) => e.key !== PERSONAL_DATA_ENTRY), 'view'), user: { username: 'viewer', email: 'viewer@demo.local', name: 'Agus Pratama' } },
   { name: 'No Access', description: 'A role with no permissions', isSuper: false, grants: [], user: { username: 'no.access', email: 'no.access@demo.local', name: 'Rina Wijaya' } },
 ] as const;
 

@@ -1,13 +1,32 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
+import { seedCatalog } from './demo-catalog.ts';
+import { seedContent } from './demo-content.ts';
+import { seedConsumers, DEMO_CONSUMERS } from './demo-consumers.ts';
+import { seedEcommerce } from './demo-ecommerce.ts';
+import { seedHelpdesk } from './demo-helpdesk.ts';
 import { seedIdentity } from './demo-identity.ts';
+import { seedMasterdata } from './demo-masterdata.ts';
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const r = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from users`);
   return Number(r[0]?.n ?? 0) === 0;
 }
 
-/** Demo data for a new embedded database; each domain adds its part here. */
-export async function seedDemo(db: Db): Promise<void> {
+export interface DemoOptions {
+  /** Catalog scale (see catalogScale); 0 seeds no catalog. */
+  scale?: number;
+}
+
+/** Demo data for a new database; each domain adds its part here. The catalog needs the regions loaded first. */
+export async function seedDemo(db: Db, opts: DemoOptions = {}): Promise<void> {
   await seedIdentity(db);
+  await seedMasterdata(db);
+  const scale = opts.scale ?? 1;
+  if (scale > 0) await seedCatalog(db, scale);
+  if (scale > 0) await seedEcommerce(db);
+  if (scale > 0) await seedConsumers(db, Math.round(DEMO_CONSUMERS * Math.min(scale, 1)));
+  await seedContent(db);
+  // After the consumers seed: tickets and chats are given to existing consumers (none: FAQs and templates only).
+  await seedHelpdesk(db);
 }

@@ -2,6 +2,7 @@ import {
   ACTIONS,
   AREA_PREFIX,
   AREAS,
+  can,
   MENU,
   permissionSet,
   viewableMenu,
@@ -92,7 +93,9 @@ export function normalize(pathname: string): string {
 export function canOpen(access: Access, pathname: string): boolean {
   const entry = entryForPath(pathname);
   if (!entry) return true;
-  if (!access.viewable.some((e) => e.key === entry.key)) return false;
+  // A hidden entry (group-store) is never in the menu but its pages open by URL for those who may view it.
+  const reachable = entry.hidden ? (access.env === 'development' || entry.envs.includes(access.env)) && can(access.perms, entry.key, 'view') : access.viewable.some((e) => e.key === entry.key);
+  if (!reachable) return false;
   const action = actionForPath(pathname, entry);
   return access.perms.superAdmin || access.perms.grants.has(`${entry.key}:${action}`);
 }

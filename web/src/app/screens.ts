@@ -1,17 +1,16 @@
 /**
  * Menu entries (contract `MENU` keys) whose screens exist in this build. The menu, the area landings and the /admin
- * redirect only offer entries listed here; add a key when its screen's routes are added to the router.
+ * redirect only offer entries listed here. `resourceRoutes` records each entry it builds routes for; a screen added
+ * another way calls `markBuilt`.
  */
-const BUILT_SCREENS: readonly string[] = [
-  'ssosis.role-management',
-  'ssosis.user-management',
-  'cms.user',
-  'cms.role',
-  'cms.log-history',
-];
+const built = new Set<string>();
 
-export const SCREENS: ReadonlySet<string> = new Set(BUILT_SCREENS);
+export function markBuilt(...menuKeys: string[]): void {
+  for (const key of menuKeys) built.add(key);
+}
+
+export const SCREENS: ReadonlySet<string> = built;
 
 export function hasScreen(menuKey: string): boolean {
-  return SCREENS.has(menuKey);
+  return built.has(menuKey);
 }

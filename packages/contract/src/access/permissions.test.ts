@@ -34,6 +34,7 @@ describe('access registry', () => {
     expect(dev).toContain('cms.rating');
     expect(prod).not.toContain('cms.rating');
     expect(dev).not.toContain('cms.group-store');
+    expect(dev).not.toContain('cms.consumer-personal-data');
     expect(prod).toContain('cms.consumer');
   });
 

@@ -103,6 +103,8 @@ export const MENU: readonly MenuEntry[] = [
   ]),
   ...group('cms', 'Consumer', [
     ['consumer', 'Consumer', 'Konsumen', ['view', 'edit', 'export']],
+    // Grantable, never a screen: its view right unmasks consumers' phone numbers and e-mail addresses (decisions.md).
+    ['consumer-personal-data', 'Consumer Personal Data', 'Data Pribadi Konsumen', ['view'], { hidden: true }],
     ['help-center', 'Help Center', 'Pusat Bantuan', CRUD],
     ['faq', 'FAQ', 'FAQ', CRUD],
     ['template-help-center', 'Template Help Center', 'Templat Pusat Bantuan', CRUD, { hidden: true }],

@@ -147,7 +147,7 @@ export const mailOutbox = pgTable('mail_outbox', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
-/** Published legal texts (terms, privacy) per variant and language; their editors come with the master-data issue. */
+/** Rich-text documents (terms, privacy, how-to-redeem, setting-app) per variant and language: one draft each (published_at null) and the published versions. */
 export const legalDocuments = pgTable(
   'legal_documents',
   {
@@ -160,5 +160,9 @@ export const legalDocuments = pgTable(
     publishedAt: ts('published_at'),
     ...audited,
   },
-  (t) => [index('legal_documents_lookup_idx').on(t.kind, t.variant, t.language, t.publishedAt)],
+  (t) => [
+    index('legal_documents_lookup_idx').on(t.kind, t.variant, t.language, t.publishedAt),
+    // One draft (unpublished row) per document; added by 0006_masterdata.
+    uniqueIndex('legal_documents_draft_uq').on(t.kind, t.variant, t.language).where(sql`${t.publishedAt} is null`),
+  ],
 );

@@ -25,6 +25,7 @@ import { LanguageSwitch } from '../language-switch.tsx';
 import { areaLabel, entryLabel, groupLabel, groupMenu } from '../menu-labels.ts';
 import { signOut, useIdleCheck, useSession } from '../session.ts';
 import { Breadcrumbs } from './breadcrumbs.tsx';
+import { menuBadge } from './menu-badges.tsx';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
@@ -80,7 +81,7 @@ export function AdminLayout() {
             type: 'group' as const,
             key: `group:${area}:${group}`,
             label: groupLabel(group),
-            children: entries.map((entry) => ({ key: entry.route, label: <span data-menu-entry={entry.key}>{entryLabel(entry, lang)}</span> })),
+            children: entries.map((entry) => ({ key: entry.route, label: <span data-menu-entry={entry.key}>{entryLabel(entry, lang)}{menuBadge(entry.key)}</span> })),
           })),
         }),
       ),
