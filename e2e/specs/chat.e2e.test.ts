@@ -134,5 +134,14 @@ describe('live chat between a consumer (consumer API) and an agent (portal)', ()
     }
     await expect.poll(() => page.getByTestId(`resource-row-${bulkA.id}`).textContent()).toContain('Solved');
     await shot(page, 'tickets-bulk-closed');
+
+    // The one-customer view lists the consumer's tickets, and a ticket opens from there.
+    const { consumer_id } = await call<{ consumer_id: number }>('GET', `/api/v1/tickets/${ticket.id}`, staff.token);
+    await page.goto(`/admin/aphrodite/consumer/${consumer_id}/detail`);
+    await page.getByTestId('consumer-tabs').getByRole('tab', { name: 'Tickets' }).click();
+    const tickets = page.getByTestId('consumer-tickets');
+    await tickets.getByText(`Poin hilang ${stamp}`).waitFor();
+    await tickets.locator('tr', { hasText: `Poin hilang ${stamp}` }).getByTestId('consumer-ticket-open').click();
+    await page.waitForURL(new RegExp(`/help-center/${ticket.id}/detail`));
   });
 });

@@ -9,6 +9,10 @@ import {
   STAMP_MOVEMENT,
   type AssociateHistoryRow,
   type AssociateRow,
+  type ChatRow,
+  CHAT_STATUS,
+  TICKET_STATUS,
+  type TicketRow,
   type ConsumerActivityRow,
   type ConsumerAddressRow,
   type ConsumerCouponDetail,
@@ -44,9 +48,12 @@ function HistoryTable<T extends { id: number }>({
   query,
   testId,
   action,
+  endpoint,
 }: {
   owner: HistoryOwner;
   path: string;
+  /** A list outside the owner's path (the help desk's tickets, narrowed by `query`). */
+  endpoint?: string;
   columns: readonly Column<T>[];
   query?: Query;
   testId: string;
@@ -57,7 +64,7 @@ function HistoryTable<T extends { id: number }>({
   const params = { page, limit: PAGE_SIZE, ...query };
   const list = useQuery({
     queryKey: [...owner.cacheKey, path, params],
-    queryFn: async () => (await api.get<Paged<T>>(`${owner.path}/${path}`, params)).data,
+    queryFn: async () => (await api.get<Paged<T>>(endpoint ?? `${owner.path}/${path}`, params)).data,
     placeholderData: keepPreviousData,
   });
   const cols: { key: string; title: string; width?: number | undefined; render: (_: unknown, row: T) => ReactNode }[] = columns.map((c) => ({
@@ -239,4 +246,62 @@ const ASSOCIATE_HISTORY_COLUMNS: readonly Column<AssociateHistoryRow>[] = [
 export function AssociateHistory({ row }: { row: AssociateRow }) {
   const owner = { path: 'associates', cacheKey: resourceKeys('associate').detail(row.id) };
   return <HistoryTable<AssociateHistoryRow> owner={owner} path="history" query={{ associateId: row.associate_id }} columns={ASSOCIATE_HISTORY_COLUMNS} testId="associate-history" />;
+}
+
+const TICKET_COLUMNS: readonly Column<TicketRow>[] = [
+  { key: 'id', label: 'Ticket', width: 80 },
+  { key: 'subject', label: 'Subject' },
+  { key: 'status', label: 'Status', kind: 'status', enum: TICKET_STATUS },
+  { key: 'category_name', label: 'Category' },
+  { key: 'assignee_name', label: 'Assignee' },
+  { key: 'created_at', label: 'Created At', kind: 'date' },
+  { key: 'last_message_at', label: 'Last Message', kind: 'date' },
+];
+const CHAT_COLUMNS: readonly Column<ChatRow>[] = [
+  { key: 'status', label: 'Status', kind: 'status', enum: CHAT_STATUS },
+  { key: 'last_message', label: 'Last Message' },
+  { key: 'last_message_at', label: 'Last Message At', kind: 'date' },
+  { key: 'created_at', label: 'Started At', kind: 'date' },
+];
+
+/** The consumer's help-desk tickets (under the Help Center entry's own right), each opening the ticket's page. */
+export function ConsumerTickets({ owner, consumerId, detailPath }: { owner: HistoryOwner; consumerId: number; detailPath: (id: number) => string }) {
+  const { t } = useTranslation();
+  const { link } = useGo();
+  return (
+    <HistoryTable<TicketRow>
+      owner={owner}
+      path="tickets"
+      endpoint="tickets"
+      query={{ consumer_id: consumerId, sort_by: 'created_at', sort_dir: 'desc' }}
+      columns={TICKET_COLUMNS}
+      testId="consumer-tickets"
+      action={(row) => (
+        <Button size="small" icon={<EyeOutlined />} {...link(detailPath(row.id))} data-testid="consumer-ticket-open">
+          {t('ui.detail', 'Detail')}
+        </Button>
+      )}
+    />
+  );
+}
+
+/** The consumer's live chat (one conversation per consumer), opening the chat screen. */
+export function ConsumerChats({ owner, consumerId, detailPath }: { owner: HistoryOwner; consumerId: number; detailPath: (id: number) => string }) {
+  const { t } = useTranslation();
+  const { link } = useGo();
+  return (
+    <HistoryTable<ChatRow>
+      owner={owner}
+      path="chats"
+      endpoint="chats"
+      query={{ consumer_id: consumerId }}
+      columns={CHAT_COLUMNS}
+      testId="consumer-chats"
+      action={(row) => (
+        <Button size="small" icon={<EyeOutlined />} {...link(detailPath(row.id))} data-testid="consumer-chat-open">
+          {t('ui.open', 'Open')}
+        </Button>
+      )}
+    />
+  );
 }

@@ -6,9 +6,13 @@ import { useSession } from '../../app/session.ts';
 import { resourceKeys } from '../../lib/query-keys.ts';
 import { useResourceAccess } from '../../ui/use-resource-access.ts';
 import { TagChip } from '../masterdata/masterdata.inputs.tsx';
-import { ActivityHistory, AddressHistory, CouponHistory, PosSaleHistory, StampHistory } from './ConsumerHistory.tsx';
+import { resourcePaths } from '../../ui/use-resource-access.ts';
+import { ActivityHistory, AddressHistory, ConsumerChats, ConsumerTickets, CouponHistory, PosSaleHistory, StampHistory } from './ConsumerHistory.tsx';
 
-/** The one-customer view's histories: addresses, tags, stamps (with the in/out filter), coupons, POS sales, activity. */
+/**
+ * The one-customer view's histories: addresses, tags, stamps (with the in/out filter), coupons, POS sales, activity, and
+ * the consumer's tickets and chat for those who hold the Help Center and Chat Live entries.
+ */
 export function ConsumerTabs({ row }: { row: ConsumerDetail }) {
   const { t } = useTranslation();
   const access = useResourceAccess({ entries: CONSUMER_ENTRIES });
@@ -27,6 +31,10 @@ export function ConsumerTabs({ row }: { row: ConsumerDetail }) {
         tab('coupons', 'Coupon History', <CouponHistory owner={owner} exportQuery={exportQuery} />),
         tab('pos', 'POS Sales', <PosSaleHistory owner={owner} />),
         tab('activity', 'Activity Log', <ActivityHistory owner={owner} />),
+        ...(perms && can(perms, 'cms.help-center', 'view')
+          ? [tab('tickets', 'Tickets', <ConsumerTickets owner={owner} consumerId={row.id} detailPath={resourcePaths('cms.help-center').detail} />)]
+          : []),
+        ...(perms && can(perms, 'cms.chatlive', 'view') ? [tab('chats', 'Chats', <ConsumerChats owner={owner} consumerId={row.id} detailPath={resourcePaths('cms.chatlive').detail} />)] : []),
       ]}
     />
   );

@@ -163,6 +163,15 @@ Object.assign(id, {
   'consumers.associate.placeholders.employee_no': 'mis. EMP-00123',
   'consumers.history.fields.amount': 'Belanja',
   'consumers.history.fields.discount': 'Diskon Karyawan',
+  'consumers.tabs.tickets': 'Tiket',
+  'consumers.tabs.chats': 'Obrolan',
+  'consumers.history.fields.id': 'Tiket',
+  'consumers.history.fields.subject': 'Subjek',
+  'consumers.history.fields.category_name': 'Kategori',
+  'consumers.history.fields.assignee_name': 'Ditugaskan Ke',
+  'consumers.history.fields.created_at': 'Dibuat',
+  'consumers.history.fields.last_message': 'Pesan Terakhir',
+  'consumers.history.fields.last_message_at': 'Waktu Pesan Terakhir',
   'Monthly quota is at most Rp 100.000.000': 'Kuota bulanan maksimal Rp 100.000.000',
 });
 Object.assign(id, {
