@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Flex, Switch, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@portal/contract';
@@ -28,11 +28,24 @@ const compact = (v: object) =>
     .map(([k, x]) => `${k}: ${typeof x === 'object' && x !== null ? JSON.stringify(x) : String(x)}`)
     .join(', ');
 
-/** Field | before | after over two versions of a record, nested objects flattened, changed rows highlighted. */
-export function DiffTable({ before, after }: { before: unknown; after: unknown }) {
+/** How a screen that knows its record names a field and shows its values (an enum's label rather than its number). */
+export interface DiffField {
+  label: string;
+  render?: (value: unknown) => ReactNode;
+}
+
+/**
+ * Field | before | after over two versions of a record, nested objects flattened, changed rows highlighted. With
+ * `fields`, only those fields are listed, by their label, each value through its own `render`.
+ */
+export function DiffTable({ before, after, fields }: { before: unknown; after: unknown; fields?: Record<string, DiffField> }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const rows = diffRows(before, after);
+  const rows = fields ? diffRows(before, after).filter((r) => r.path in fields) : diffRows(before, after);
+  const show = (r: DiffRow, value: unknown) => {
+    const render = fields?.[r.path]?.render;
+    return render && value !== undefined && value !== null && value !== '' ? render(value) : <Value value={value} lang={lang} />;
+  };
   const changedCount = rows.filter((r) => r.changed).length;
   const [onlyChanged, setOnlyChanged] = useState(false);
   const shown = onlyChanged ? rows.filter((r) => r.changed) : rows;
@@ -61,12 +74,16 @@ export function DiffTable({ before, after }: { before: unknown; after: unknown }
           return attrs;
         }}
         columns={[
-          { key: 'path', title: t('ui.diffField', 'Field'), render: (_, r) => <Typography.Text code>{r.path || '(value)'}</Typography.Text> },
-          { key: 'before', title: t('ui.diffBefore', 'Before'), render: (_, r) => <Value value={r.before} lang={lang} /> },
+          {
+            key: 'path',
+            title: t('ui.diffField', 'Field'),
+            render: (_, r) => (fields?.[r.path] ? fields[r.path]!.label : <Typography.Text code>{r.path || '(value)'}</Typography.Text>),
+          },
+          { key: 'before', title: t('ui.diffBefore', 'Before'), render: (_, r) => show(r, r.before) },
           {
             key: 'after',
             title: t('ui.diffAfter', 'After'),
-            render: (_, r) => (r.changed ? <Typography.Text strong><Value value={r.after} lang={lang} /></Typography.Text> : <Value value={r.after} lang={lang} />),
+            render: (_, r) => (r.changed ? <Typography.Text strong>{show(r, r.after)}</Typography.Text> : show(r, r.after)),
           },
         ]}
       />

@@ -4,11 +4,28 @@ import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { APPROVAL_ENTRY, CONTENT_KINDS, CONTENT_STATUS, MENU_BY_KEY, can, type ApprovalDetail, type ContentKind, type ContentRow } from '@portal/contract';
+import {
+  APPROVAL_ENTRY,
+  BANNER_PLACEMENT_PAGE,
+  BANNER_TYPE,
+  CONTENT_KINDS,
+  CONTENT_STATUS,
+  CONTENT_TYPE,
+  DIGITAL_PRODUCT_TYPE,
+  DISPLAY_LOCATION,
+  MEMBER_SCOPE,
+  MENU_BY_KEY,
+  MESSAGE_KIND,
+  TARGETING,
+  can,
+  type ApprovalDetail,
+  type ContentKind,
+  type ContentRow,
+} from '@portal/contract';
 import { errorMessage, notifySuccess } from '../../app/notifier.tsx';
 import { useSession } from '../../app/session.ts';
 import { api } from '../../lib/api.ts';
-import { DiffTable } from '../../ui/DiffTable.tsx';
+import { DiffTable, type DiffField } from '../../ui/DiffTable.tsx';
 import { useGo } from '../../ui/nav.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { StatusTag } from '../../ui/StatusTag.tsx';
@@ -22,6 +39,54 @@ const ROUTE = MENU_BY_KEY.get(APPROVAL_ENTRY)?.route ?? '/admin';
 interface Page {
   data: ContentRow[];
   meta: { page: number; limit: number; total: number };
+}
+
+/** The compared fields as the form names them; enumerations by their labels, rich text as its words. */
+const COMPARED: Record<string, { label: string; table?: { label: (v: never) => string }; common?: boolean; text?: boolean; list?: boolean }> = {
+  title: { label: 'Title', common: true },
+  description: { label: 'Description', common: true, text: true },
+  image_url: { label: 'Image', common: true },
+  link_url: { label: 'Link', common: true },
+  priority: { label: 'Priority', common: true },
+  targeting: { label: 'Targeting', table: TARGETING, common: true },
+  member_scope: { label: 'Member Scope', table: MEMBER_SCOPE, common: true },
+  consumer_tag_ids: { label: 'Consumer Tags', common: true, list: true },
+  province_codes: { label: 'Regions', common: true, list: true },
+  start_at: { label: 'Start', common: true },
+  end_at: { label: 'End', common: true },
+  campaign_id: { label: 'Campaign' },
+  content_type: { label: 'Content Type', table: CONTENT_TYPE },
+  display_location: { label: 'Display Location', table: DISPLAY_LOCATION },
+  placement_page: { label: 'Placement Page', table: BANNER_PLACEMENT_PAGE },
+  banner_type: { label: 'Banner Type', table: BANNER_TYPE },
+  digital_product_type: { label: 'Digital Product Type', table: DIGITAL_PRODUCT_TYPE },
+  message_kind: { label: 'Message Kind', table: MESSAGE_KIND },
+  message: { label: 'Message' },
+  recurrence: { label: 'Recurrence' },
+  send_time: { label: 'Send Time' },
+};
+
+const textOf = (html: unknown) => new DOMParser().parseFromString(String(html), 'text/html').body.textContent ?? '';
+
+/** The fields of this item's kind: the common ones, and a kind's own where either version holds a value. */
+function comparedFields(changes: ApprovalDetail['changes'], t: (key: string, fallback: string) => string): Record<string, DiffField> {
+  const fields: Record<string, DiffField> = {};
+  for (const c of changes) {
+    const spec = COMPARED[c.field];
+    if (!spec || (!spec.common && c.published == null && c.pending == null)) continue;
+    const table = spec.table;
+    fields[c.field] = {
+      label: t(`content.fields.${c.field}`, spec.label),
+      render: table
+        ? (v) => table.label(v as never)
+        : spec.text
+          ? (v) => <span style={{ whiteSpace: 'pre-wrap' }}>{textOf(v)}</span>
+          : spec.list
+            ? (v) => (Array.isArray(v) && v.length ? v.join(', ') : '-')
+            : undefined,
+    };
+  }
+  return fields;
 }
 
 function useCanApprove(): boolean {
@@ -189,7 +254,7 @@ export function ApprovalReviewScreen() {
             </Typography.Text>
           }
         >
-          <DiffTable before={published_at ? side('published') : null} after={side('pending')} />
+          <DiffTable before={published_at ? side('published') : null} after={side('pending')} fields={comparedFields(changes, t)} />
         </Card>
       </Flex>
     </div>
