@@ -15,13 +15,13 @@ describe('catalog', () => {
     await page.getByTestId('category-order-open').click();
     const list = page.getByTestId('category-order-list');
     await list.waitFor();
-    const names = () => list.locator('[data-category-name]').evaluateAll((els) => els.map((e) => e.getAttribute('data-category-name')));
+    const names = () => list.locator('[data-order-name]').evaluateAll((els) => els.map((e) => e.getAttribute('data-order-name')));
     const before = await names();
     expect(before.length).toBeGreaterThan(3);
 
     // Drag the third category above the first, moving the mouse in steps as a hand does.
-    const third = list.locator('[data-category-name]').nth(2);
-    const first = list.locator('[data-category-name]').nth(0);
+    const third = list.locator('[data-order-name]').nth(2);
+    const first = list.locator('[data-order-name]').nth(0);
     const from = await settledBox(third);
     const to = await settledBox(first);
     await page.mouse.move(from.x + 40, from.y + from.height / 2);

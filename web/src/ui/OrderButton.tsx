@@ -14,7 +14,7 @@ interface Orderable {
   id: number;
 }
 
-function SortableItem<T extends Orderable>({ row, index, render }: { row: T; index: number; render: (row: T) => React.ReactNode }) {
+function SortableItem<T extends Orderable>({ row, index, render, name }: { row: T; index: number; render: (row: T) => React.ReactNode; name?: (row: T) => string }) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: row.id });
   return (
     <div
@@ -32,6 +32,7 @@ function SortableItem<T extends Orderable>({ row, index, render }: { row: T; ind
         touchAction: 'none',
       }}
       data-testid={`order-item-${row.id}`}
+      data-order-name={name?.(row)}
       {...attributes}
       {...listeners}
     >
@@ -58,9 +59,14 @@ export function OrderButton<T extends Orderable>(props: {
   /** A part of the list ordered on its own (banners of one placement page): added to the list query and the saved body. */
   scope?: Record<string, string>;
   render: (row: T) => React.ReactNode;
+  /** The row's name, kept on its item (`data-order-name`) for tests and assistive tools. */
+  name?: (row: T) => string;
+  /** Prefix of the test ids (`order-open`, `order-list`, `order-save`, `order-error`). */
+  testId?: string;
   texts: { open: [string, string]; title: [string, string]; help: [string, string]; saved: [string, string] };
 }) {
   const { t } = useTranslation();
+  const ids = props.testId ?? 'order';
   const [open, setOpen] = useState(false);
   const [order, setOrder] = useState<T[] | null>(null);
   const queryClient = useQueryClient();
@@ -98,7 +104,7 @@ export function OrderButton<T extends Orderable>(props: {
 
   return (
     <>
-      <Button icon={<OrderedListOutlined />} onClick={() => setOpen(true)} data-testid="order-open">
+      <Button icon={<OrderedListOutlined />} onClick={() => setOpen(true)} data-testid={`${ids}-open`}>
         {t(...props.texts.open)}
       </Button>
       <Drawer
@@ -107,13 +113,13 @@ export function OrderButton<T extends Orderable>(props: {
         onClose={close}
         size={480}
         extra={
-          <Button type="primary" disabled={!changed} loading={save.isPending} onClick={() => save.mutate()} data-testid="order-save">
+          <Button type="primary" disabled={!changed} loading={save.isPending} onClick={() => save.mutate()} data-testid={`${ids}-save`}>
             {t('ui.save', 'Save')}
           </Button>
         }
       >
         <Typography.Paragraph type="secondary">{t(...props.texts.help)}</Typography.Paragraph>
-        {save.isError && <Alert type="error" showIcon style={{ marginBottom: 12 }} title={errorMessage(save.error)} data-testid="order-error" />}
+        {save.isError && <Alert type="error" showIcon style={{ marginBottom: 12 }} title={errorMessage(save.error)} data-testid={`${ids}-error`} />}
         {list.isPending ? (
           <Spin />
         ) : rows.length === 0 ? (
@@ -121,9 +127,9 @@ export function OrderButton<T extends Orderable>(props: {
         ) : (
           <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
             <SortableContext items={rows.map((r) => r.id)} strategy={verticalListSortingStrategy}>
-              <div data-testid="order-list">
+              <div data-testid={`${ids}-list`}>
                 {rows.map((row, i) => (
-                  <SortableItem key={row.id} row={row} index={i} render={props.render} />
+                  <SortableItem key={row.id} row={row} index={i} render={props.render} name={props.name} />
                 ))}
               </div>
             </SortableContext>
