@@ -7,8 +7,9 @@ import * as logHistory from './benchmarks/log-history.ts';
 import * as exportsBench from './benchmarks/exports.ts';
 import * as importsBench from './benchmarks/imports.ts';
 import * as chatSse from './benchmarks/chat-sse.ts';
+import * as consumers from './benchmarks/consumers.ts';
 
-const BENCHMARKS: Record<string, { run(scale: number): Promise<void> }> = { 'log-history': logHistory, 'catalog-lists': catalogLists, exports: exportsBench, imports: importsBench, 'chat-sse': chatSse };
+const BENCHMARKS: Record<string, { run(scale: number): Promise<void> }> = { 'log-history': logHistory, 'catalog-lists': catalogLists, exports: exportsBench, imports: importsBench, 'chat-sse': chatSse, consumers };
 
 const args = process.argv.slice(2);
 const scaleAt = args.indexOf('--scale');
