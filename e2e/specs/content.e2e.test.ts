@@ -106,4 +106,21 @@ describe('marketing content with maker-checker approval', () => {
     }
     await shot(maker, 'content-offer-live');
   });
+
+  it('the offer form shows the estimated audience of its targeting, following it as it changes', { timeout: 60_000 }, async () => {
+    const { page } = await newPage(portal.browser, portal.server.url);
+    await signIn(page, 'admin.cms');
+    await page.goto('/admin/aphrodite/offers/create');
+    await page.getByTestId('resource-form').waitFor();
+    const estimate = page.getByTestId('audience-estimate');
+    const settled = async () => ((await estimate.getAttribute('data-loading')) === 'false' ? await estimate.textContent() : null);
+    await expect.poll(settled, { timeout: 15_000 }).toMatch(/^Estimated audience: \d{1,3}(\.\d{3})* consumers$/);
+    const everyone = Number((await estimate.textContent())!.replace(/\D/g, ''));
+    expect(everyone).toBeGreaterThan(0);
+    await pick(page, '#offer_member_scope', 'App Member');
+    await expect.poll(async () => Number(((await settled()) ?? 'x').replace(/\D/g, '') || NaN), { timeout: 15_000 }).toBeLessThan(everyone);
+    await pick(page, '#offer_targeting', 'Targeted');
+    await expect.poll(() => estimate.textContent()).toContain('Choose consumer tags or regions');
+    await shot(page, 'content-offer-audience');
+  });
 });

@@ -30,12 +30,24 @@ interface DemoItem {
   /** Pending again after an earlier approval: the fields that differed then (for the approver's compare). */
   published_before?: Record<string, unknown>;
   in_campaign?: boolean;
+  /** An offer's notification (Notification Offer): at go-live, or at `at_hour` (Jakarta) of the period's day `on_day`. */
+  notification?: { enabled: boolean; title: string; message: string; on_day?: number; at_hour?: number };
 }
 
 const ITEMS: DemoItem[] = [
   { kind: 'campaign', title: 'Gajian Hemat November', description: 'Kampanye akhir bulan: minyak, beras, susu.', stage: 'published', from: -3, to: 10, priority: 1 },
   { kind: 'campaign', title: 'Ramadan Berkah', description: 'Paket sembako dan sirup untuk bulan puasa.', stage: 'published', from: 20, to: 50, priority: 2 },
-  { kind: 'offer', title: 'Promo Kopi Pagi', stage: 'draft', from: 1, to: 8, content_type: 0, display_location: 0, in_campaign: true },
+  {
+    kind: 'offer',
+    title: 'Promo Kopi Pagi',
+    stage: 'draft',
+    from: 1,
+    to: 8,
+    content_type: 0,
+    display_location: 0,
+    in_campaign: true,
+    notification: { enabled: false, title: 'Kopi pagi lebih hemat', message: 'Diskon kopi sachet setiap pagi minggu ini.' },
+  },
   {
     kind: 'offer',
     title: 'Diskon Susu UHT 20%',
@@ -49,9 +61,30 @@ const ITEMS: DemoItem[] = [
     display_location: 2,
     in_campaign: true,
     published_before: { title: 'Diskon Susu UHT 15%', description: 'Semua susu UHT 1 liter diskon 15%.', priority: 4, member_scope: 0 },
+    notification: { enabled: true, title: 'Susu UHT diskon 20%', message: 'Khusus member aplikasi: semua susu UHT 1 liter diskon 20%.', on_day: 1, at_hour: 10 },
   },
-  { kind: 'offer', title: 'Beli 2 Gratis 1 Mi Instan', stage: 'published', from: 2, to: 9, content_type: 1, display_location: 1 },
-  { kind: 'offer', title: 'Hemat Minyak Goreng 2 Liter', stage: 'published', from: -2, to: 5, priority: 3, content_type: 0, display_location: 0, in_campaign: true },
+  {
+    kind: 'offer',
+    title: 'Beli 2 Gratis 1 Mi Instan',
+    stage: 'published',
+    from: 2,
+    to: 9,
+    content_type: 1,
+    display_location: 1,
+    notification: { enabled: true, title: 'Beli 2 gratis 1 mi instan!', message: 'Mulai hari ini: beli 2 mi instan, gratis 1. Cek katalognya di aplikasi.' },
+  },
+  {
+    kind: 'offer',
+    title: 'Hemat Minyak Goreng 2 Liter',
+    stage: 'published',
+    from: -2,
+    to: 5,
+    priority: 3,
+    content_type: 0,
+    display_location: 0,
+    in_campaign: true,
+    notification: { enabled: true, title: 'Minyak goreng 2 liter lebih hemat', message: 'Harga spesial minyak goreng 2 liter sampai akhir pekan.', on_day: 0, at_hour: 10 },
+  },
   { kind: 'offer', title: 'Promo Kemerdekaan', stage: 'published', from: -30, to: -20, content_type: 6, display_location: 0 },
   { kind: 'offer', title: 'Cashback Belanja Sayur', stage: 'rejected', from: 3, to: 10, content_type: 0, display_location: 1, reject_reason: 'Nilai cashback belum disetujui tim keuangan.' },
   { kind: 'offer', title: 'Flash Sale Deterjen', stage: 'inactive', from: -1, to: 6, content_type: 0, display_location: 1, targeting: 1, province_codes: ['31'] },
@@ -135,6 +168,12 @@ export async function seedContent(db: Db, now = new Date()): Promise<void> {
             returning id`,
       );
       if (item.kind === 'campaign' && campaign === null) campaign = rows[0]?.id ?? null;
+      const n = item.notification;
+      if (n && rows[0]) {
+        const sendAt = n.on_day === undefined ? null : new Date(start.getTime() + n.on_day * 86_400_000 + (n.at_hour ?? 9) * 3_600_000);
+        await tx.execute(sql`insert into offer_notifications (id, enabled, title, message, send_mode, send_at, created_by, created_at, updated_by, updated_at)
+          values (${rows[0].id}, ${n.enabled}, ${n.title}, ${n.message}, ${sendAt ? 2 : 1}, ${sendAt}, ${maker}, ${created}, ${maker}, ${created})`);
+      }
     }
   });
 }

@@ -118,11 +118,11 @@ const common = {
 };
 const inCampaign = { campaign_id: z.number().int().positive().nullable().optional() };
 
-type ContentShape = { start_at: string; end_at: string; targeting: number; consumer_tag_ids: number[]; province_codes: string[] };
-/** The period ends after it starts; a targeted item names whom it targets, a non-targeted one names nobody. */
-const contentRules = <T extends z.ZodType<ContentShape>>(schema: T) =>
+type TargetShape = { targeting: number; consumer_tag_ids: number[]; province_codes: string[] };
+type ContentShape = TargetShape & { start_at: string; end_at: string };
+/** A targeted audience names whom it targets (a consumer tag or a region); a non-targeted one names nobody. */
+const targetingRules = <T extends z.ZodType<TargetShape>>(schema: T) =>
   schema
-    .refine((b) => new Date(b.end_at).getTime() > new Date(b.start_at).getTime(), { message: 'End must be after the start', path: ['end_at'] })
     .refine((b) => b.targeting !== 1 || b.consumer_tag_ids.length + b.province_codes.length > 0, {
       message: 'A targeted item needs at least one consumer tag or region',
       path: ['consumer_tag_ids'],
@@ -131,8 +131,30 @@ const contentRules = <T extends z.ZodType<ContentShape>>(schema: T) =>
       message: 'A non-targeted item has no consumer tags or regions',
       path: ['consumer_tag_ids'],
     });
+/** The period ends after it starts, and the targeting rules. */
+const contentRules = <T extends z.ZodType<ContentShape>>(schema: T) =>
+  targetingRules(schema.refine((b) => new Date(b.end_at).getTime() > new Date(b.start_at).getTime(), { message: 'End must be after the start', path: ['end_at'] }));
 
 const versionField = { version: z.number().int().min(1) };
+
+/**
+ * The targeting fields alone, as the form holds them: what the estimated audience size is asked for, under the same
+ * rules as a body.
+ */
+export const audienceEstimateBody = targetingRules(
+  z
+    .object({
+      targeting: common.targeting,
+      member_scope: common.member_scope,
+      consumer_tag_ids: common.consumer_tag_ids,
+      province_codes: common.province_codes,
+    })
+    .strict(),
+);
+export type AudienceEstimateQuery = z.infer<typeof audienceEstimateBody>;
+/** Active consumers the targeting reaches, counted exactly when the answer is given. */
+export const audienceEstimate = z.object({ consumers: z.number().int() });
+export type AudienceEstimate = z.infer<typeof audienceEstimate>;
 
 const offerFields = {
   ...common,

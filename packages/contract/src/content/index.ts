@@ -1,2 +1,3 @@
 export * from './content-status.ts';
 export * from './content.schema.ts';
+export * from './notification-offer.schema.ts';

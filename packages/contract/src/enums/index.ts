@@ -65,6 +65,7 @@ export const AUDIT_ENTITIES = [
   'campaign',
   'push-message',
   'banner-digital-product',
+  'notification-offer',
   'image',
   // consumers
   'consumer',

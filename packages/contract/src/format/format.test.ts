@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSheetName, formatCompact, formatDateTime, formatRupiah, isDateRangeWithin, truncate, uniqueFileName } from './format.ts';
+import { checkSheetName, formatCompact, formatCount, formatDateTime, formatRupiah, isDateRangeWithin, truncate, uniqueFileName } from './format.ts';
 
 describe('formatting helpers of section 9', () => {
   it('formats Rupiah with dot thousands', () => {
@@ -7,6 +7,13 @@ describe('formatting helpers of section 9', () => {
     expect(formatRupiah(0)).toBe('Rp 0');
     expect(formatRupiah(-2500)).toBe('-Rp 2.500');
     expect(formatRupiah(null)).toBe('-');
+  });
+
+  it('formats counts with dot thousands', () => {
+    expect(formatCount(12345)).toBe('12.345');
+    expect(formatCount(1000000)).toBe('1.000.000');
+    expect(formatCount(7)).toBe('7');
+    expect(formatCount(undefined)).toBe('-');
   });
 
   it('formats compact numbers with one decimal', () => {

@@ -10,6 +10,12 @@ export function formatRupiah(amount: number | null | undefined): string {
   return amount < 0 ? `-${text}` : text;
 }
 
+/** A whole number with dot thousands, as Indonesian writes it: 12345 → "12.345". */
+export function formatCount(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '-';
+  return rupiahNumber.format(Math.round(value));
+}
+
 const COMPACT_UNITS: [number, string][] = [
   [1e12, 'T'],
   [1e9, 'B'],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './identity.ts';
 
 /*
@@ -59,5 +59,30 @@ export const contentItems = pgTable(
     index('content_items_end_idx').on(t.kind, t.endAt, t.id),
     index('content_items_status_start_idx').on(t.kind, t.status, t.startAt),
     index('content_items_status_end_idx').on(t.kind, t.status, t.endAt),
+  ],
+);
+
+/** The notification announcing an offer (migration 0012_content_notifications.sql): one per offer, keyed by its id. */
+export const offerNotifications = pgTable(
+  'offer_notifications',
+  {
+    id: integer('id')
+      .primaryKey()
+      .references(() => contentItems.id, { onDelete: 'cascade' }),
+    enabled: boolean('enabled').notNull().default(false),
+    title: text('title'),
+    message: text('message'),
+    /** NOTIFICATION_SEND_MODE: 1 at go-live, 2 at `send_at`. */
+    sendMode: smallint('send_mode').notNull().default(1),
+    sendAt: ts('send_at'),
+    version: integer('version').notNull().default(1),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id),
+    updatedBy: integer('updated_by').references(() => users.id),
+  },
+  (t) => [
+    check('offer_notifications_send_at_check', sql`${t.sendMode} = 2 or ${t.sendAt} is null`),
+    check('offer_notifications_enabled_check', sql`not ${t.enabled} or (${t.title} is not null and ${t.message} is not null)`),
   ],
 );

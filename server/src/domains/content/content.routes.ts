@@ -12,6 +12,8 @@ import {
   approvalBulkRejectBody,
   approvalDetail,
   approvalListQuery,
+  audienceEstimate,
+  audienceEstimateBody,
   bannerPositionsBody,
   contentListQuery,
   contentRejectBody,
@@ -20,6 +22,10 @@ import {
   digitalBannerPositionsBody,
   envelope,
   idParam,
+  NOTIFICATION_OFFER_ENTRY,
+  notificationOfferListQuery,
+  notificationOfferRow,
+  notificationOfferUpdateBody,
   pushTestSendBody,
   pushTestSent,
   type ContentKind,
@@ -35,6 +41,8 @@ import { approvalDef, ContentService } from './content.resource.ts';
 import { ContentPublishingService } from './content-publishing.service.ts';
 import { ContentWorkflowService } from './content-workflow.service.ts';
 import { PushTestSendService } from './push-test-send.service.ts';
+import { ContentAudienceService } from './content-audience.service.ts';
+import { NotificationOfferService } from './notification-offer.resource.ts';
 import type { Mailer } from '../../platform/mail.ts';
 
 export interface ContentServices {
@@ -46,6 +54,8 @@ export interface ContentServices {
   digitalBannerPositions: BannerPositionService;
   images: ContentImageService;
   pushTestSend: PushTestSendService;
+  audience: ContentAudienceService;
+  notificationOffers: NotificationOfferService;
 }
 
 export function contentServices(db: Db, jobs: JobQueue, clock: Clock, opts: { imagesDir: string; mailer: Mailer }): ContentServices {
@@ -61,6 +71,8 @@ export function contentServices(db: Db, jobs: JobQueue, clock: Clock, opts: { im
     digitalBannerPositions: new BannerPositionService(db, kinds['banner-digital-product']),
     images: new ContentImageService(db, opts.imagesDir, CONTENT_IMAGE_MAX_MB * 1024 * 1024),
     pushTestSend: new PushTestSendService(db, opts.mailer, workflow),
+    audience: new ContentAudienceService(db),
+    notificationOffers: new NotificationOfferService(db, clock),
   };
 }
 
@@ -133,6 +145,27 @@ export function registerContentRoutes(app: FastifyInstance, s: ContentServices, 
     config: { permission: { entries: [CONTENT_ENTRY['push-message']], action: 'edit' } },
     schema: { tags: ['push-messages'], summary: 'E-mail the message to a few staff members as a test (portal users only)', params: idParam, body: pushTestSendBody, response: { 200: envelope(pushTestSent) } },
     handler: async (req) => ({ message: 'Success', data: await s.pushTestSend.send(req.params.id, req.body, auditContext(req, clock)) }),
+  });
+
+  // Whoever sees any content (its form, or the approver's queue) sees the audience its targeting reaches.
+  r.post('/api/v1/content-audience/estimate', {
+    config: { permission: { entries: [...CONTENT_KINDS.map((k) => CONTENT_ENTRY[k]), APPROVAL_ENTRY], action: 'view' } },
+    schema: {
+      tags: ['content audience'],
+      summary: 'The number of active consumers a targeting reaches (counted exactly at the time of asking)',
+      body: audienceEstimateBody,
+      response: { 200: envelope(audienceEstimate) },
+    },
+    handler: async (req) => ({ message: 'Success', data: await s.audience.estimate(req.body) }),
+  });
+
+  registerResourceRoutes(app, s.notificationOffers, clock, {
+    path: '/api/v1/notification-offers',
+    entries: [NOTIFICATION_OFFER_ENTRY],
+    tags: ['notification offers'],
+    row: notificationOfferRow,
+    listQuery: notificationOfferListQuery,
+    update: notificationOfferUpdateBody,
   });
 
   r.get('/api/v1/approval-messages/:id/compare', {

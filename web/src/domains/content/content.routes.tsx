@@ -1,10 +1,10 @@
 import type { AnyRoute } from '@tanstack/react-router';
-import { APPROVAL_ENTRY, CONTENT_ENTRY, contentListQuery } from '@portal/contract';
+import { APPROVAL_ENTRY, CONTENT_ENTRY, NOTIFICATION_OFFER_ENTRY, contentListQuery, notificationOfferListQuery } from '@portal/contract';
 import { resourceRoutes } from '../../app/resource-routes.ts';
 
 const screens = () => import('./content.screens.tsx');
 
-/** cms Campaign: offers, banners, campaigns, push messages and the approval queue; Top-up & Bills: top-up banners. */
+/** cms Campaign: offers, banners, campaigns, push messages, the approval queue and notification offers; Top-up & Bills: top-up banners. */
 export function contentRoutes(parent: AnyRoute): AnyRoute[] {
   const crud = (entry: string, name: 'Offer' | 'Banner' | 'Campaign' | 'PushMessage' | 'DigitalBanner') =>
     ({ entries: [entry], listQuery: contentListQuery, list: `${name}ListScreen`, create: `${name}CreateScreen`, detail: `${name}DetailScreen`, edit: `${name}EditScreen` }) as const;
@@ -15,5 +15,6 @@ export function contentRoutes(parent: AnyRoute): AnyRoute[] {
     crud(CONTENT_ENTRY['push-message'], 'PushMessage'),
     crud(CONTENT_ENTRY['banner-digital-product'], 'DigitalBanner'),
     { entries: [APPROVAL_ENTRY], list: 'ApprovalListScreen', detail: 'ApprovalReviewScreen' },
+    { entries: [NOTIFICATION_OFFER_ENTRY], listQuery: notificationOfferListQuery, list: 'NotificationOfferListScreen', detail: 'NotificationOfferDetailScreen', edit: 'NotificationOfferEditScreen' },
   ]);
 }

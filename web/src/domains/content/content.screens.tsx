@@ -7,6 +7,7 @@ import { resourcePaths } from '../../ui/use-resource-access.ts';
 import { ResourceCreatePage, ResourceDetailPage, ResourceEditPage, ResourceListPage } from '../../ui/ResourceScreens.tsx';
 import { BannerOrder } from './content.display.tsx';
 import { bannerView, campaignView, digitalBannerView, offerView, pushMessageView } from './content.view.ts';
+import { notificationOfferView } from './notification-offer.view.ts';
 
 export { ApprovalListScreen, ApprovalReviewScreen } from './ApprovalMessages.tsx';
 export { ContentCalendarScreen } from './ContentCalendar.tsx';
@@ -45,3 +46,7 @@ export const DigitalBannerListScreen = () => <ResourceListPage view={digitalBann
 export const DigitalBannerCreateScreen = () => <ResourceCreatePage view={digitalBannerView} />;
 export const DigitalBannerDetailScreen = () => <ResourceDetailPage view={digitalBannerView} />;
 export const DigitalBannerEditScreen = () => <ResourceEditPage view={digitalBannerView} />;
+
+export const NotificationOfferListScreen = () => <ResourceListPage view={notificationOfferView} />;
+export const NotificationOfferDetailScreen = () => <ResourceDetailPage view={notificationOfferView} />;
+export const NotificationOfferEditScreen = () => <ResourceEditPage view={notificationOfferView} />;

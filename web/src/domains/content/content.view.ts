@@ -28,6 +28,7 @@ import { ContentApprovalBar } from './ContentApprovalBar.tsx';
 import { ContentImageInput, JakartaDateTimeInput, JakartaTime } from './content.inputs.tsx';
 import { ContentImage, optionNames, PushPreview, RichDescription } from './content.display.tsx';
 import { RichTextEditor } from '../../ui/RichTextEditor.tsx';
+import { AudienceEstimateField, AudienceEstimateOfRow } from './AudienceEstimate.tsx';
 
 const tagOptions = remoteOptions('custom-consumer-tag', 'custom-consumer-tags', customConsumerTagRow, (t) => ({ value: t.id, label: t.name }), { query: { is_all: 'true' } });
 const campaignOptions = remoteOptions('campaign', 'campaigns', contentRow, (c) => ({ value: c.id, label: c.title }), { query: { limit: 50, sort_by: 'start_at' }, searchable: true });
@@ -134,6 +135,8 @@ const TARGET_FIELDS: FieldDef[] = [
   { name: 'member_scope', label: 'Member Scope', input: 'select', options: enumOptions(MEMBER_SCOPE) },
   { name: 'consumer_tag_ids', label: 'Consumer Tags', input: 'custom', component: optionMultiSelect(tagOptions), help: 'Targeted only' },
   { name: 'province_codes', label: 'Regions', input: 'custom', component: optionMultiSelect(provinceOptions), help: 'Targeted only' },
+  // Shows the reach of the fields above; it never holds a value, so the body never carries it.
+  { name: 'audience', label: 'Estimated Audience', input: 'custom', component: AudienceEstimateField },
   { name: 'image_url', label: 'Image', input: 'custom', component: ContentImageInput, wide: false },
   { name: 'link_url', label: 'Link', input: 'text', placeholder: 'https://… or app://…' },
   { name: 'description', label: 'Description', input: 'custom', component: RichTextEditor },
@@ -213,6 +216,7 @@ export function contentView(kind: ContentKind): ResourceView<ContentRow> {
           { key: 'member_scope', label: 'Member Scope', kind: 'tag', enum: MEMBER_SCOPE },
           { key: 'consumer_tag_ids', label: 'Consumer Tags', kind: 'custom', component: optionNames(tagOptions, 'consumer_tag_ids') },
           { key: 'province_codes', label: 'Regions', kind: 'custom', component: optionNames(provinceOptions, 'province_codes') },
+          { key: 'audience', label: 'Estimated Audience', kind: 'custom', component: AudienceEstimateOfRow },
         ],
       },
       { key: 'description', title: 'Description', component: RichDescription },

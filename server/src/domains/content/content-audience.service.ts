@@ -1,0 +1,57 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AudienceEstimate, AudienceEstimateQuery } from '@portal/contract';
+import { queryRows, type Db } from '../../db/client.ts';
+
+const CONSUMER_ACTIVE = 1;
+/** Locked and withdrawn: the statuses other than Active, named so the status index serves them. */
+const CONSUMER_INACTIVE = [2, 3] as const;
+const APP_MEMBER = 1;
+const TARGETED = 1;
+
+const list = <T>(values: readonly T[]): SQL => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const IS_MEMBER = sql`exists (select 1 from members m where m.consumer_id = c.id)`;
+
+/**
+ * The estimated audience of a content item's targeting: the active consumers it reaches, counted exactly when asked.
+ * Non-targeted reaches every active consumer of the member scope; targeted those having any chosen tag or whose domicile
+ * province is any chosen region (each tag and region adds its consumers; a consumer counts once). App Member keeps the
+ * consumers holding a membership (`members`).
+ *
+ * Each count is shaped to start from the narrow side through an index, since a single `status = 1 and (province or tag)`
+ * scans every consumer (about 0.5-1 s at a million, measured): a targeted count is the consumers of the chosen provinces
+ * (`consumers_province_idx`) plus those of the chosen tags living elsewhere (`consumer_tags_tag_idx`, then the primary
+ * key), two disjoint counts run side by side; the app members of a non-targeted item are every membership minus those
+ * of locked and withdrawn consumers (few, through `consumers_status_idx`).
+ */
+export class ContentAudienceService {
+  constructor(private readonly db: Db) {}
+
+  async estimate(q: AudienceEstimateQuery): Promise<AudienceEstimate> {
+    const members = q.member_scope === APP_MEMBER;
+    if (q.targeting !== TARGETED) {
+      const n = members
+        ? sql`select (select count(*) from members) - (select count(*) from consumers c where c.status in (${list(CONSUMER_INACTIVE)}) and ${IS_MEMBER}) as n`
+        : sql`select count(*) as n from consumers c where c.status = ${CONSUMER_ACTIVE}`;
+      return { consumers: await this.count(n) };
+    }
+    const scope = members ? sql`and ${IS_MEMBER}` : sql``;
+    const counts: Promise<number>[] = [];
+    const provinces = q.province_codes.length ? sql`c.province_code in (${list(q.province_codes)})` : null;
+    if (provinces) counts.push(this.count(sql`select count(*) as n from consumers c where ${provinces} and c.status = ${CONSUMER_ACTIVE} ${scope}`));
+    if (q.consumer_tag_ids.length) {
+      const elsewhere = provinces ? sql`and (c.province_code is null or not ${provinces})` : sql``;
+      counts.push(
+        this.count(sql`select count(*) as n from consumers c
+          where c.id in (select t.consumer_id from consumer_tags t where t.tag_id in (${list(q.consumer_tag_ids)}))
+            and c.status = ${CONSUMER_ACTIVE} ${elsewhere} ${scope}`),
+      );
+    }
+    const parts = await Promise.all(counts);
+    return { consumers: parts.reduce((a, b) => a + b, 0) };
+  }
+
+  private async count(query: SQL): Promise<number> {
+    const rows = await queryRows<{ n: number | string }>(this.db, query);
+    return Number(rows[0]?.n ?? 0);
+  }
+}
