@@ -1,3 +1,5 @@
+import { sql, type SQL } from 'drizzle-orm';
+
 /** What a written cell holds: text, a number, or nothing. */
 export type Cell = string | number | null;
 
@@ -54,10 +56,18 @@ export function toCell(value: string | null, format: CellFormat = 'text'): Cell 
 }
 
 /** A column format that prints an enumeration's label for its stored number (PostgreSQL text of an integer). */
-export const enumLabel =
-  (table: { options: readonly { value: string | number; label: string }[] }) =>
-  (value: string | null): Cell =>
-    value === null ? null : (table.options.find((o) => String(o.value) === value)?.label ?? value);
+export function enumLabel(table: { options: readonly { value: string | number; label: string }[] }) {
+  const format = (value: string | null): Cell => (value === null ? null : (table.options.find((o) => String(o.value) === value)?.label ?? value));
+  /** The same in SQL, for exports written by COPY. */
+  const sqlCell = (text: SQL): SQL => sql`(case ${text} ${sql.join(
+    table.options.map((o) => sql`when ${String(o.value)} then ${o.label}`),
+    sql` `,
+  )} else ${text} end)`;
+  return Object.assign(format, { sqlCell });
+}
 
 /** A column format for a PostgreSQL boolean (`t` / `f`). */
-export const yesNo = (value: string | null): Cell => (value === null ? null : value === 't' ? 'Yes' : 'No');
+export const yesNo = Object.assign((value: string | null): Cell => (value === null ? null : value === 't' ? 'Yes' : 'No'), {
+  // A boolean cast to text reads `true` (its output form, which the batched writer gets, is `t`).
+  sqlCell: (text: SQL): SQL => sql`(case when ${text} is null then null when ${text} in ('t', 'true') then 'Yes' else 'No' end)`,
+});

@@ -26,7 +26,8 @@ import type { Clock } from '../clock.ts';
 import { countRows, iso, isoOrNull, likePattern, pagedList, whereOf } from '../pagination.ts';
 import { cellRows, fileNameOf, type ExportDef, type ExportViewer } from './export-def.ts';
 import { readBatches } from './source.ts';
-import { ExportAborted, openTableWriter } from './writers.ts';
+import { copyCsv } from './copy-csv.ts';
+import { csvHead, ExportAborted, openTableWriter } from './writers.ts';
 
 export const EXPORT_JOB = 'export.file';
 
@@ -96,6 +97,11 @@ export class ExportService {
     return () => this.events.off('settled', listener);
   }
 
+  /** Every registered export. */
+  definitions(): ExportDef[] {
+    return [...this.defs.values()];
+  }
+
   add(def: ExportDef): void {
     if (this.defs.has(def.name)) throw new Error(`export ${def.name} is declared twice`);
     this.defs.set(def.name, def);
@@ -103,6 +109,15 @@ export class ExportService {
 
   /** Writes every row of the export to `out` and ends it; answers the number of rows. */
   async write(def: ExportDef, q: Record<string, unknown>, viewer: ExportViewer, format: ExportFormat, out: Writable): Promise<number> {
+    if (format === 'csv') {
+      const copied = await copyCsv(this.database, def, def.source(q, viewer), csvHead(def.columns.map((c) => c.label)), out);
+      if (copied !== null) return copied;
+    }
+    return this.writeBatched(def, q, viewer, format, out);
+  }
+
+  /** The batched writer alone: every format, on both databases (CSV on PostgreSQL normally goes through COPY). */
+  async writeBatched(def: ExportDef, q: Record<string, unknown>, viewer: ExportViewer, format: ExportFormat, out: Writable): Promise<number> {
     const writer = openTableWriter(format, out, { header: def.columns.map((c) => c.label), sheetName: def.sheetName });
     let rows = 0;
     for await (const batch of readBatches(this.database, def.source(q, viewer))) {

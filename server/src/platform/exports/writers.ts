@@ -117,6 +117,9 @@ function xlsxWriter(out: Writable, opts: TableOptions): TableWriter {
   };
 }
 
+/** The start of a CSV file: the byte-order mark and the header line (the COPY path writes its rows after it). */
+export const csvHead = (header: readonly string[]): string => BOM + header.map(csvField).join(',') + EOL;
+
 export function openTableWriter(format: ExportFormat, out: Writable, opts: TableOptions): TableWriter {
   switch (format) {
     case 'csv':
