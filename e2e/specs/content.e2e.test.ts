@@ -123,4 +123,27 @@ describe('marketing content with maker-checker approval', () => {
     await expect.poll(() => estimate.textContent()).toContain('Choose consumer tags or regions');
     await shot(page, 'content-offer-audience');
   });
+  it('duplicates an offer into the create form, saved as a new Draft only on Save', { timeout: 60_000 }, async () => {
+    const { page } = await newPage(portal.browser, portal.server.url);
+    await signIn(page, 'admin.cms');
+    await page.goto('/admin/aphrodite/offers?search=Beli%202%20Gratis');
+    await page.locator('.resource-row').first().locator('a').first().click();
+    await page.getByTestId('detail-view').waitFor();
+    const original = (await page.getByTestId('detail-item-title').textContent())!;
+    await page.getByTestId('workflow-duplicate').click();
+    await page.waitForURL(/\/offers\/\d+\/duplicate$/);
+    const title = page.getByTestId('field-title');
+    await expect.poll(() => title.inputValue()).toBe(`${original} (copy)`);
+    // The copied record's other values fill the form too (this offer is a Promo Catalog).
+    await page.getByTestId('resource-form').getByText('Promo Catalog', { exact: true }).first().waitFor();
+    await shot(page, 'content-offer-duplicate');
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/v1/offers') && r.request().method() === 'POST');
+    await page.getByTestId('form-submit').click();
+    const res = await created;
+    expect(res.status(), await res.text()).toBe(200);
+    const copyId = (await res.json()).data.id as number;
+    await page.waitForURL(new RegExp(`/offers/${copyId}/detail$`));
+    await expect.poll(() => page.getByTestId('detail-item-status').textContent()).toBe('Draft');
+    await expect.poll(() => page.getByTestId('detail-item-title').textContent()).toBe(`${original} (copy)`);
+  });
 });

@@ -78,10 +78,13 @@ export function ResourceForm<Row extends { id: number | string; version?: number
   view,
   mode,
   id,
+  copyOf,
 }: {
   view: ResourceView<Row, Detail>;
   mode: 'create' | 'edit';
   id?: string;
+  /** Create: start from a copy of this record's values (the `{id}/duplicate` screens); nothing is saved until Save. */
+  copyOf?: string;
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
@@ -98,10 +101,12 @@ export function ResourceForm<Row extends { id: number | string; version?: number
   // The values of the submit in flight, for `afterSave`.
   const submitted = useRef<Values>({});
 
+  // The record being edited, or the one a copy starts from.
+  const source = mode === 'edit' ? id : copyOf;
   const detail = useQuery({
-    queryKey: keys.detail(id ?? ''),
-    queryFn: async () => (await api.get<Detail>(view.api.detail(id ?? ''))).data,
-    enabled: mode === 'edit' && !!id,
+    queryKey: keys.detail(source ?? ''),
+    queryFn: async () => (await api.get<Detail>(view.api.detail(source ?? ''))).data,
+    enabled: !!source,
   });
 
   const valuesOf = (d: Detail): Values =>
@@ -115,10 +120,10 @@ export function ResourceForm<Row extends { id: number | string; version?: number
   // Fill the edit form when a record arrives (first load, Reload); not on every render.
   const loaded = detail.data;
   useEffect(() => {
-    if (mode === 'edit' && loaded) {
-      form.resetFields();
-      form.setFieldsValue(valuesOf(loaded));
-    }
+    if (!loaded || !source) return;
+    form.resetFields();
+    const values = valuesOf(loaded);
+    form.setFieldsValue(mode === 'create' && def?.duplicate ? def.duplicate(values) : values);
   }, [loaded, mode]);
 
   // A long form (the permission grid) ends far below its top: bring what went wrong into view.
@@ -148,10 +153,11 @@ export function ResourceForm<Row extends { id: number | string; version?: number
       await def?.afterSave?.(saved, submitted.current, mode);
       return saved;
     },
-    onSuccess: async () => {
+    onSuccess: async (saved) => {
       notifySuccess(mode === 'create' ? t('common.success', 'Success') : t('ui.editSuccess', 'Edit Data Successful'));
       await queryClient.invalidateQueries({ queryKey: keys.all });
-      go(mode === 'edit' && id ? access.paths.detail(id) : access.paths.list);
+      // A copy opens where it can be checked and taken further (submitted for approval); a plain create returns to the list.
+      go(mode === 'edit' && id ? access.paths.detail(id) : copyOf ? access.paths.detail(saved.id) : access.paths.list);
     },
     onError: async (error, payload) => {
       if (isConflict(error)) {
@@ -190,8 +196,8 @@ export function ResourceForm<Row extends { id: number | string; version?: number
   };
 
   if (!def || !body) return <Result status="404" title={t('ui.notAvailable', 'Not available')} />;
-  if (mode === 'edit' && detail.isPending) return <Spin data-testid="form-loading" style={{ display: 'block', margin: 48 }} />;
-  if (mode === 'edit' && detail.isError)
+  if (source && detail.isPending) return <Spin data-testid="form-loading" style={{ display: 'block', margin: 48 }} />;
+  if (source && detail.isError)
     return <Result status="warning" title={errorMessage(detail.error)} extra={<Button onClick={() => void detail.refetch()}>{t('ui.retry', 'Retry')}</Button>} />;
 
   const label = (f: FieldDef) => t(`${view.i18n}.fields.${f.name}`, f.label);

@@ -58,18 +58,32 @@ export function ResourceDetailPage<Row extends { id: number | string }, Detail e
   );
 }
 
-function FormPage<Row extends { id: number | string; version?: number }, Detail extends Row>({ view, mode, id: fixedId }: View<Row, Detail> & { mode: 'create' | 'edit'; id?: string }) {
+/** The create form filled with a copy of the record named by the route's `$id`; saving creates a new record. */
+export function ResourceDuplicatePage<Row extends { id: number | string; version?: number }, Detail extends Row>({ view }: View<Row, Detail>) {
+  return <FormPage view={view} mode="create" copyOf={useIdParam()} />;
+}
+
+function FormPage<Row extends { id: number | string; version?: number }, Detail extends Row>({
+  view,
+  mode,
+  id: fixedId,
+  copyOf,
+}: View<Row, Detail> & { mode: 'create' | 'edit'; id?: string; copyOf?: string }) {
   const { t } = useTranslation();
   const param = useIdParam();
   const id = fixedId ?? param;
   const access = useResourceAccess(view);
   const entryTitle = useEntryTitle(access.entry);
-  const pageTitle = mode === 'create' ? t('ui.createTitle', 'Create {{name}}', { name: entryTitle }) : t('ui.editTitle', 'Edit {{name}}', { name: entryTitle });
+  const pageTitle = copyOf
+    ? t('ui.duplicateTitle', 'Duplicate {{name}}', { name: entryTitle })
+    : mode === 'create'
+      ? t('ui.createTitle', 'Create {{name}}', { name: entryTitle })
+      : t('ui.editTitle', 'Edit {{name}}', { name: entryTitle });
   return (
     <Allowed entries={view.entries} action={mode === 'create' ? 'create' : 'edit'}>
       <PageHeader title={pageTitle} />
       <Card>
-        <ResourceForm key={`${mode}-${id}`} view={view} mode={mode} id={mode === 'edit' ? id : undefined} />
+        <ResourceForm key={`${mode}-${id}-${copyOf ?? ''}`} view={view} mode={mode} id={mode === 'edit' ? id : undefined} copyOf={copyOf} />
       </Card>
     </Allowed>
   );

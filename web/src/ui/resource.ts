@@ -78,6 +78,8 @@ export interface FormDef<Detail> {
   fields: readonly FieldDef[];
   /** The form values of a loaded record; by default the record's fields of the same names. */
   fromDetail?: (detail: Detail) => Record<string, unknown>;
+  /** The values a copy starts from (`{id}/duplicate`), given the copied record's; by default the same. */
+  duplicate?: (values: Record<string, unknown>) => Record<string, unknown>;
   /**
    * Reshapes the fields' values into the body before it is checked and sent: chosen `{ value, label }` items back to ids,
    * values that other calls save (see `afterSave`) left out.

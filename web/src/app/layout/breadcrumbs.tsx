@@ -27,8 +27,11 @@ function RouterLink({ href, children }: { href: string; children: ReactNode }) {
   );
 }
 
+/** The last path segments that name a screen of an entry's record. */
+const SUB_CRUMBS = new Set(['create', 'edit', 'detail', 'duplicate', 'preview']);
+
 /**
- * Breadcrumbs derived from the path: Home › area › group › entry › Create | Detail | Edit | Preview, or the
+ * Breadcrumbs derived from the path: Home › area › group › entry › Create | Detail | Edit | Duplicate | Preview, or the
  * settings and shell pages.
  */
 export function Breadcrumbs({ path, access }: { path: string; access: Access }) {
@@ -44,8 +47,7 @@ export function Breadcrumbs({ path, access }: { path: string; access: Access }) 
     const rest = path.slice(entry.route.length).split('/').filter(Boolean);
     crumbs.push({ title: entryLabel(entry, lang), href: rest.length ? entry.route : undefined });
     const last = rest[rest.length - 1];
-    const sub =
-      last === 'create' ? 'crumb.create' : last === 'edit' ? 'crumb.edit' : last === 'detail' ? 'crumb.detail' : last === 'preview' ? 'crumb.preview' : undefined;
+    const sub = last && SUB_CRUMBS.has(last) ? `crumb.${last}` : undefined;
     if (sub) crumbs.push({ title: t(sub) });
   } else if (path.startsWith(PATHS.settings)) {
     crumbs.push({ title: t('nav.settings') });

@@ -90,6 +90,7 @@ export const en: Record<string, string> = {
   'crumb.detail': 'Detail',
   'crumb.edit': 'Edit',
   'crumb.preview': 'Preview',
+  'crumb.duplicate': 'Duplicate',
   'crumb.unauthorized': 'Unauthorized',
 
   'env.development': 'Development',

@@ -87,6 +87,7 @@ export const id: Record<string, string> = {
   'crumb.detail': 'Detail',
   'crumb.edit': 'Ubah',
   'crumb.preview': 'Pratinjau',
+  'crumb.duplicate': 'Duplikat',
   'crumb.unauthorized': 'Tidak Berwenang',
 
   'env.development': 'Development',

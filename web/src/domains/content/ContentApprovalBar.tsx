@@ -35,14 +35,15 @@ export function RejectDialog({ open, onCancel, onReject, loading }: { open: bool
 
 /**
  * The workflow buttons of an item's detail page: only the transitions its status allows and the person may take
- * (never approving their own submission), plus Duplicate for those who may create.
+ * (never approving their own submission), plus Duplicate for those who may create: it opens the create form filled
+ * with this item's values (`{id}/duplicate`), saved as a new Draft only when the person saves it.
  */
 export function ContentApprovalBar({ row, entry }: { row: ContentRow; entry: string }) {
   const { t } = useTranslation();
   const actions = useContentActions(row, entry);
   const perms = useSession()?.access.perms;
   const transition = useContentTransition(row);
-  const { go } = useGo();
+  const { link } = useGo();
   const [rejecting, setRejecting] = useState(false);
   const canDuplicate = !!perms && !!MENU_BY_KEY.get(entry)?.actions.includes('create') && can(perms, entry, 'create');
 
@@ -65,11 +66,7 @@ export function ContentApprovalBar({ row, entry }: { row: ContentRow; entry: str
       )}
       {row.kind === 'push-message' && !!perms && can(perms, entry, 'edit') && <PushTestSendButton row={row} />}
       {canDuplicate && (
-        <Button
-          icon={<CopyOutlined />}
-          data-testid="workflow-duplicate"
-          onClick={() => transition.mutate({ action: 'duplicate' }, { onSuccess: (copy) => go(resourcePaths(entry).edit(copy.id)) })}
-        >
+        <Button icon={<CopyOutlined />} data-testid="workflow-duplicate" {...link(`${resourcePaths(entry).list}/${row.id}/duplicate`)}>
           {t('content.actions.duplicate', 'Duplicate')}
         </Button>
       )}

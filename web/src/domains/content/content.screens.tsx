@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CONTENT_ENTRY } from '@portal/contract';
 import { useGo } from '../../ui/nav.ts';
 import { resourcePaths } from '../../ui/use-resource-access.ts';
-import { ResourceCreatePage, ResourceDetailPage, ResourceEditPage, ResourceListPage } from '../../ui/ResourceScreens.tsx';
+import { ResourceCreatePage, ResourceDetailPage, ResourceDuplicatePage, ResourceEditPage, ResourceListPage } from '../../ui/ResourceScreens.tsx';
 import { BannerOrder } from './content.display.tsx';
 import { bannerView, campaignView, digitalBannerView, offerView, pushMessageView } from './content.view.ts';
 import { notificationOfferView } from './notification-offer.view.ts';
@@ -26,26 +26,31 @@ export const OfferListScreen = () => <ResourceListPage view={offerView} />;
 export const OfferCreateScreen = () => <ResourceCreatePage view={offerView} />;
 export const OfferDetailScreen = () => <ResourceDetailPage view={offerView} />;
 export const OfferEditScreen = () => <ResourceEditPage view={offerView} />;
+export const OfferDuplicateScreen = () => <ResourceDuplicatePage view={offerView} />;
 
 export const BannerListScreen = () => <ResourceListPage view={bannerView} extra={<BannerOrder kind="banner" />} />;
 export const BannerCreateScreen = () => <ResourceCreatePage view={bannerView} />;
 export const BannerDetailScreen = () => <ResourceDetailPage view={bannerView} />;
 export const BannerEditScreen = () => <ResourceEditPage view={bannerView} />;
+export const BannerDuplicateScreen = () => <ResourceDuplicatePage view={bannerView} />;
 
 export const CampaignListScreen = () => <ResourceListPage view={campaignView} extra={<CalendarButton />} />;
 export const CampaignCreateScreen = () => <ResourceCreatePage view={campaignView} />;
 export const CampaignDetailScreen = () => <ResourceDetailPage view={campaignView} />;
 export const CampaignEditScreen = () => <ResourceEditPage view={campaignView} />;
+export const CampaignDuplicateScreen = () => <ResourceDuplicatePage view={campaignView} />;
 
 export const PushMessageListScreen = () => <ResourceListPage view={pushMessageView} />;
 export const PushMessageCreateScreen = () => <ResourceCreatePage view={pushMessageView} />;
 export const PushMessageDetailScreen = () => <ResourceDetailPage view={pushMessageView} />;
 export const PushMessageEditScreen = () => <ResourceEditPage view={pushMessageView} />;
+export const PushMessageDuplicateScreen = () => <ResourceDuplicatePage view={pushMessageView} />;
 
 export const DigitalBannerListScreen = () => <ResourceListPage view={digitalBannerView} extra={<BannerOrder kind="banner-digital-product" />} />;
 export const DigitalBannerCreateScreen = () => <ResourceCreatePage view={digitalBannerView} />;
 export const DigitalBannerDetailScreen = () => <ResourceDetailPage view={digitalBannerView} />;
 export const DigitalBannerEditScreen = () => <ResourceEditPage view={digitalBannerView} />;
+export const DigitalBannerDuplicateScreen = () => <ResourceDuplicatePage view={digitalBannerView} />;
 
 export const NotificationOfferListScreen = () => <ResourceListPage view={notificationOfferView} />;
 export const NotificationOfferDetailScreen = () => <ResourceDetailPage view={notificationOfferView} />;

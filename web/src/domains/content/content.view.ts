@@ -185,6 +185,8 @@ export function contentView(kind: ContentKind): ResourceView<ContentRow> {
         image_url: row.image_url ?? '',
         link_url: row.link_url ?? '',
       }),
+      // A copy is named as one; it is a new Draft, its period and targeting kept for the person to adjust.
+      duplicate: (v) => ({ ...v, title: `${String(v.title ?? '')} (copy)` }),
       toBody: (v) => ({
         ...v,
         consumer_tag_ids: list(v.consumer_tag_ids),
