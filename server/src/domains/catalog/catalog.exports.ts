@@ -1,5 +1,4 @@
 import {
-  ACTIVE_STATUS,
   DELIVERY_MODE,
   PARENT_CATEGORY_ENTRIES,
   PRODUCT_CATEGORY,
@@ -11,18 +10,13 @@ import {
   storeListQuery,
   subCategoryListQuery,
 } from '@portal/contract';
-import { enumLabel, resourceExport, yesNo, type ExportColumn, type ExportDef } from '../../platform/exports/index.ts';
+import { CHANGED_COLUMNS, STATUS_COLUMN, enumLabel, resourceExport, yesNo, type ExportColumn, type ExportDef } from '../../platform/exports/index.ts';
 import { parentCategoryDef, subCategoryDef } from './category.resource.ts';
 import { productDef } from './product.resource.ts';
 import { storeDef } from './store.resource.ts';
 
 /* The catalogue's lists as files: each with the list's own filters, search and order (spec section 9 names export_product). */
 
-const status: ExportColumn = { key: 'status', label: 'Status', format: enumLabel(ACTIVE_STATUS) };
-const changed: ExportColumn[] = [
-  { key: 'updated_at', label: 'Updated At (WIB)', format: 'datetime' },
-  { key: 'updated_by_name', label: 'Updated By' },
-];
 
 export const productExport = resourceExport(productDef, {
   name: 'export_product',
@@ -39,8 +33,8 @@ export const productExport = resourceExport(productDef, {
     { key: 'product_category', label: 'Product Category', format: enumLabel(PRODUCT_CATEGORY) },
     { key: 'uom', label: 'Unit' },
     { key: 'price', label: 'Price (Rp)', format: 'money' },
-    status,
-    ...changed,
+    STATUS_COLUMN,
+    ...CHANGED_COLUMNS,
   ],
 });
 
@@ -66,8 +60,8 @@ export const storeExport = resourceExport(storeDef, {
     { key: 'is_delivery', label: 'Delivery', format: yesNo },
     { key: 'delivery_mode', label: 'Delivery Mode', format: enumLabel(DELIVERY_MODE) },
     { key: 'group_store_name', label: 'Group Store' },
-    status,
-    ...changed,
+    STATUS_COLUMN,
+    ...CHANGED_COLUMNS,
   ],
 });
 
@@ -77,8 +71,8 @@ const categoryColumns: ExportColumn[] = [
   { key: 'description', label: 'Description' },
   { key: 'position', label: 'Position', format: 'number' },
   { key: 'product_count', label: 'Products', format: 'number' },
-  status,
-  ...changed,
+  STATUS_COLUMN,
+  ...CHANGED_COLUMNS,
 ];
 
 export const parentCategoryExport = resourceExport(parentCategoryDef, {

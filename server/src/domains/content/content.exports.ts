@@ -16,7 +16,7 @@ import {
   type ContentKind,
 } from '@portal/contract';
 import type { Clock } from '../../platform/clock.ts';
-import { enumLabel, resourceExport, type ExportColumn, type ExportDef } from '../../platform/exports/index.ts';
+import { CHANGED_COLUMNS, enumLabel, resourceExport, type ExportColumn, type ExportDef } from '../../platform/exports/index.ts';
 import { contentDef } from './content.resource.ts';
 
 /** PostgreSQL's text of a timestamptz (`2026-01-02 10:04:05.123+07`) as an instant. */
@@ -70,8 +70,7 @@ export function contentExports(clock: Clock): [ExportDef, string][] {
         { key: 'member_scope', label: 'Member Scope', format: enumLabel(MEMBER_SCOPE) },
         { key: 'submitted_by_name', label: 'Submitted By' },
         { key: 'reviewed_by_name', label: 'Reviewed By' },
-        { key: 'updated_at', label: 'Updated At (WIB)', format: 'datetime' },
-        { key: 'updated_by_name', label: 'Updated By' },
+        ...CHANGED_COLUMNS,
       ],
     }),
     `/api/v1/${CONTENT_PATH[kind]}`,

@@ -1,5 +1,4 @@
 import {
-  ACTIVE_STATUS,
   CHANNEL,
   FREE_GIFT_ENTRIES,
   MASTER_PROMO_ENTRIES,
@@ -12,7 +11,7 @@ import {
   maxPurchaseListQuery,
   promoListQuery,
 } from '@portal/contract';
-import { enumLabel, resourceExport, type ExportColumn, type ExportDef } from '../../platform/exports/index.ts';
+import { CHANGED_COLUMNS, STATUS_COLUMN, enumLabel, resourceExport, type ExportColumn, type ExportDef } from '../../platform/exports/index.ts';
 import { freeGiftDef } from './free-gift.resource.ts';
 import { masterPromoDef } from './master-promo.resource.ts';
 import { maxPurchaseDef } from './max-purchase.resource.ts';
@@ -23,11 +22,6 @@ import { promoDef } from './promo.resource.ts';
 const period: ExportColumn[] = [
   { key: 'start_date', label: 'Start Date', format: 'date' },
   { key: 'end_date', label: 'End Date', format: 'date' },
-];
-const status: ExportColumn = { key: 'status', label: 'Status', format: enumLabel(ACTIVE_STATUS) };
-const changed: ExportColumn[] = [
-  { key: 'updated_at', label: 'Updated At (WIB)', format: 'datetime' },
-  { key: 'updated_by_name', label: 'Updated By' },
 ];
 
 export const promoExport = resourceExport(promoDef, {
@@ -47,8 +41,8 @@ export const promoExport = resourceExport(promoDef, {
     { key: 'max_discount', label: 'Maximum Discount (Rp)', format: 'money' },
     { key: 'product_count', label: 'Products', format: 'number' },
     { key: 'store_count', label: 'Stores', format: 'number' },
-    status,
-    ...changed,
+    STATUS_COLUMN,
+    ...CHANGED_COLUMNS,
   ],
 });
 
@@ -64,8 +58,8 @@ export const masterPromoExport = resourceExport(masterPromoDef, {
     { key: 'promo_price', label: 'Promo Price (Rp)', format: 'money' },
     { key: 'discount_percent', label: 'Discount (%)', format: 'number' },
     ...period,
-    status,
-    ...changed,
+    STATUS_COLUMN,
+    ...CHANGED_COLUMNS,
   ],
 });
 
@@ -80,8 +74,8 @@ export const maxPurchaseExport = resourceExport(maxPurchaseDef, {
     { key: 'max_qty', label: 'Maximum per Order', format: 'number' },
     { key: 'daily_limit', label: 'Limit per Day', format: 'number' },
     ...period,
-    status,
-    ...changed,
+    STATUS_COLUMN,
+    ...CHANGED_COLUMNS,
   ],
 });
 
@@ -98,9 +92,9 @@ export const freeGiftExport = resourceExport(freeGiftDef, {
     { key: 'product_count', label: 'Gift Products', format: 'number' },
     { key: 'region_count', label: 'Regions', format: 'number' },
     { key: 'store_count', label: 'Stores', format: 'number' },
-    status,
+    STATUS_COLUMN,
     { key: 'created_by_name', label: 'Created By' },
-    ...changed,
+    ...CHANGED_COLUMNS,
   ],
 });
 

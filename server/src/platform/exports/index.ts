@@ -4,3 +4,4 @@ export * from './source.ts';
 export * from './export-def.ts';
 export * from './export.service.ts';
 export * from './export.routes.ts';
+export * from './columns.ts';

@@ -33,10 +33,9 @@ export function useContentTransition(row: ContentRow, basePath?: string) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ action, reason }: { action: ContentAction | 'duplicate'; reason?: string }) => {
+    mutationFn: async ({ action, reason }: { action: ContentAction; reason?: string }) => {
       const path = `${basePath ?? CONTENT_PATH[row.kind]}/${row.id}/${action}`;
-      const body = action === 'duplicate' ? {} : { version: row.version, ...(reason ? { reason } : {}) };
-      return (await api.post<ContentRow>(path, body)).data;
+      return (await api.post<ContentRow>(path, { version: row.version, ...(reason ? { reason } : {}) })).data;
     },
     onSuccess: async () => {
       notifySuccess(t('common.success', 'Success'));
