@@ -6,7 +6,8 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { completeOpenApi } from './platform/openapi.ts';
 import { devMailboxEnabled, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AuthService } from './domains/identity/auth.service.ts';
@@ -102,11 +103,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   await app.register(swagger, {
     openapi: {
+      openapi: '3.1.0',
       info: { title: 'Loyalty Portal API', version: '1.0.0', description: 'Back-office portal API. Generated from the zod contract.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, cookie: { type: 'apiKey', in: 'cookie', name: 'portal_session' } } },
       security: [{ bearer: [] }, { cookie: [] }],
+      servers: [{ url: '/', description: 'This portal' }],
     },
     transform: jsonSchemaTransform,
+    transformObject: (d) => completeOpenApi(jsonSchemaTransformObject(d)),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

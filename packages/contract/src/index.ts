@@ -12,3 +12,4 @@ export * from './content/index.ts';
 export * from './workflows/index.ts';
 export * from './consumers/index.ts';
 export * from './helpdesk/index.ts';
+export * from './api-registry.ts';

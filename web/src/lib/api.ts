@@ -38,7 +38,8 @@ export function toQueryString(query?: Query): string {
   return s ? `?${s}` : '';
 }
 
-async function request<T>(method: string, path: string, body?: unknown, query?: Query): Promise<T> {
+/** One call to `/api/v1/<path>`: JSON in and out, a failure thrown as ApiError, any 401 reported to the session. */
+export async function request<T>(method: string, path: string, body?: unknown, query?: Query): Promise<T> {
   const res = await fetch(`/api/v1/${path}${toQueryString(query)}`, {
     method,
     credentials: 'same-origin',

@@ -10,6 +10,7 @@ import { DisplayValue } from './DisplayValue.tsx';
 import { useGo } from './nav.ts';
 import { PageHeader } from './PageHeader.tsx';
 import type { ResourceView } from './resource.ts';
+import { resourceCalls } from './resource-calls.ts';
 import { useResourceAccess } from './use-resource-access.ts';
 
 /** One record: its sections as label/value lists (or the section's own component), Edit and Delete per permission. */
@@ -19,15 +20,16 @@ export function DetailView<Row extends { id: number | string }, Detail extends R
   const { go, link } = useGo();
   const queryClient = useQueryClient();
   const keys = resourceKeys(view.name);
+  const calls = resourceCalls<Row, Detail>(view.api, view.listParams);
 
   const detail = useQuery({
     queryKey: keys.detail(id),
-    queryFn: async () => (await api.get<Detail>(view.api.detail(id))).data,
+    queryFn: () => calls.get(id),
   });
   const remove = useMutation({
     mutationFn: (row: Detail) => {
-      if (!view.api.delete) throw new Error('This resource cannot be deleted');
-      return api.delete<unknown>(view.api.delete(row.id), view.deleteQuery?.(row));
+      if (!calls.remove) throw new Error('This resource cannot be deleted');
+      return calls.remove(row.id, view.deleteQuery?.(row));
     },
     onSuccess: async () => {
       notifySuccess(t('common.success', 'Success'));
@@ -55,12 +57,12 @@ export function DetailView<Row extends { id: number | string }, Detail extends R
   const actions = (
     <>
       {Extra && <Extra row={row} entry={access.entry} />}
-      {view.api.update && view.form && access.can('edit') && !view.locked?.(row) && (
+      {calls.update && view.form && access.can('edit') && !view.locked?.(row) && (
         <Button type="primary" icon={<EditOutlined />} {...link(access.paths.edit(row.id))} data-testid="detail-edit">
           {t('ui.edit', 'Edit')}
         </Button>
       )}
-      {view.api.delete && access.can('delete') && !view.locked?.(row) && (
+      {calls.remove && access.can('delete') && !view.locked?.(row) && (
         <DeleteConfirm title={view.rowTitle(row)} onConfirm={() => remove.mutateAsync(row)}>
           <Button danger icon={<DeleteOutlined />} loading={remove.isPending} data-testid="detail-delete">
             {t('ui.delete', 'Delete')}

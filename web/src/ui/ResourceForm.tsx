@@ -11,6 +11,7 @@ import { serverFieldErrors, zodFieldErrors, type FieldErrors } from './field-err
 import { useGo } from './nav.ts';
 import { OptionSelect } from './OptionSelect.tsx';
 import { fieldOf, type FieldDef, type ResourceView } from './resource.ts';
+import { resourceCalls } from './resource-calls.ts';
 import { useResourceAccess } from './use-resource-access.ts';
 
 type Values = Record<string, unknown>;
@@ -52,9 +53,9 @@ const isConflict = (error: unknown): error is ApiError => error instanceof ApiEr
  * (a duplicate e-mail). Stale when the record's version moved past the one this form sent; read without touching the
  * cache, so the form keeps what the user typed.
  */
-async function isStale(detailPath: string, sentVersion: unknown): Promise<boolean> {
+async function isStale(read: () => Promise<{ version?: unknown }>, sentVersion: unknown): Promise<boolean> {
   try {
-    const current = (await api.get<{ version?: unknown }>(detailPath)).data;
+    const current = await read();
     return typeof sentVersion === 'number' && typeof current.version === 'number' && current.version !== sentVersion;
   } catch {
     return false;
@@ -92,6 +93,7 @@ export function ResourceForm<Row extends { id: number | string; version?: number
   const { go } = useGo();
   const queryClient = useQueryClient();
   const keys = resourceKeys(view.name);
+  const calls = resourceCalls<Row, Detail>(view.api, view.listParams);
   const def = view.form;
   const body = mode === 'create' ? def?.create : def?.update;
   const fields = useMemo(() => (def?.fields ?? []).filter((f) => !f.only || f.only === mode), [def, mode]);
@@ -105,7 +107,7 @@ export function ResourceForm<Row extends { id: number | string; version?: number
   const source = mode === 'edit' ? id : copyOf;
   const detail = useQuery({
     queryKey: keys.detail(source ?? ''),
-    queryFn: async () => (await api.get<Detail>(view.api.detail(source ?? ''))).data,
+    queryFn: () => calls.get(source ?? ''),
     enabled: !!source,
   });
 
@@ -144,11 +146,11 @@ export function ResourceForm<Row extends { id: number | string; version?: number
     mutationFn: async (payload: unknown) => {
       let saved: Detail;
       if (mode === 'create') {
-        if (!view.api.create) throw new Error('This resource cannot be created');
-        saved = (await api.post<Detail>(view.api.create, payload)).data;
+        if (!calls.create) throw new Error('This resource cannot be created');
+        saved = await calls.create(payload);
       } else {
-        if (!view.api.update || !id) throw new Error('This resource cannot be edited');
-        saved = (await api.put<Detail>(view.api.update(id), payload)).data;
+        if (!calls.update || !id) throw new Error('This resource cannot be edited');
+        saved = await calls.update(id, payload);
       }
       await def?.afterSave?.(saved, submitted.current, mode);
       return saved;
@@ -162,7 +164,7 @@ export function ResourceForm<Row extends { id: number | string; version?: number
     onError: async (error, payload) => {
       if (isConflict(error)) {
         const sent = payload && typeof payload === 'object' && 'version' in payload ? payload.version : undefined;
-        if (mode === 'edit' && id && (await isStale(view.api.detail(id), sent))) return setConflict(error.message);
+        if (mode === 'edit' && id && (await isStale(() => calls.get(id) as Promise<{ version?: unknown }>, sent))) return setConflict(error.message);
         const field = fieldNamedIn(error.message, form.getFieldsValue(true) as Values, fieldNames);
         return field ? showErrors({ fields: [{ name: field, errors: [error.message] }], rest: [] }) : setFormErrors([error.message]);
       }

@@ -17,6 +17,7 @@ import { FilterBar, type FilterValues } from './FilterBar.tsx';
 import { cleanListSearch, listQueryParams, type ListSearch } from './list-search.ts';
 import { useGo } from './nav.ts';
 import type { ResourceView } from './resource.ts';
+import { resourceCalls } from './resource-calls.ts';
 import { useResourceAccess } from './use-resource-access.ts';
 
 const PAGE_SIZES = ['10', '20', '50', '100'];
@@ -49,19 +50,19 @@ export function ResourceTable<Row extends { id: number | string }, Detail extend
   const queryClient = useQueryClient();
   const keys = resourceKeys(view.name);
   const { search, params, update } = useListSearch(view.listQuery);
+  const calls = resourceCalls<Row, Detail>(view.api, view.listParams);
 
   const list = useQuery({
     queryKey: keys.list(params),
-    queryFn: async () => (await api.get<Paged<Row>>(view.api.list, params)).data,
+    queryFn: () => calls.list(params),
     placeholderData: keepPreviousData,
     refetchInterval: view.refresh ? (q) => view.refresh?.(q.state.data?.data ?? []) ?? false : undefined,
   });
 
   const remove = useMutation({
     mutationFn: (row: Row) => {
-      const path = view.api.delete;
-      if (!path) throw new Error('This resource cannot be deleted');
-      return api.delete<unknown>(path(row.id), view.deleteQuery?.(row));
+      if (!calls.remove) throw new Error('This resource cannot be deleted');
+      return calls.remove(row.id, view.deleteQuery?.(row));
     },
     onSuccess: async () => {
       notifySuccess(t('common.success', 'Success'));
@@ -88,8 +89,8 @@ export function ResourceTable<Row extends { id: number | string }, Detail extend
 
   const sortBy = typeof params.sort_by === 'string' ? params.sort_by : undefined;
   const sortDir = params.sort_dir === 'asc' ? 'ascend' : 'descend';
-  const canEdit = !!view.api.update && !!view.form && access.can('edit');
-  const canDelete = !!view.api.delete && access.can('delete');
+  const canEdit = !!calls.update && !!view.form && access.can('edit');
+  const canDelete = !!calls.remove && access.can('delete');
 
   const columns: TableColumnsType<Row> = view.columns
     .filter((c) => !hidden.includes(c.key))

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Action, EnumOption } from '@portal/contract';
 import type { OptionSource } from './options.ts';
 import type { PathsOverride } from './use-resource-access.ts';
+import type { ResourceEndpoints } from './resource-calls.ts';
 
 /** Any contract enum table (`USER_STATUS`, ...): its options carry label, Indonesian label and colour. */
 export interface EnumTableLike {
@@ -98,6 +99,7 @@ export interface DetailSection<Detail> {
   component?: ComponentType<{ row: Detail }>;
 }
 
+/** Transitional: a resource's endpoints as path strings (resources move to the contract's descriptors). */
 export interface ResourceApi {
   list: string;
   detail: (id: string | number) => string;
@@ -138,7 +140,10 @@ export interface ResourceView<Row extends { id: number | string }, Detail extend
   entries: readonly string[];
   /** The contract list-query schema validating the URL search params. */
   listQuery: z.ZodType;
-  api: ResourceApi;
+  /** The resource's endpoints from the contract (`storesApi`); the list may be a sub-list's endpoint. */
+  api: ResourceApi | ResourceEndpoints;
+  /** Path parameters of the list endpoint (the store whose products a sub-list shows). */
+  listParams?: Record<string, string | number>;
   columns: readonly ColumnDef<Row>[];
   /** The search box placeholder (English default); omit for no search box. */
   search?: string;

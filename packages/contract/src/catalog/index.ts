@@ -8,3 +8,4 @@ export * from './period.ts';
 export * from './group-store.schema.ts';
 export * from './delivery-method.schema.ts';
 export * from './planogram.schema.ts';
+export * from './catalog.api.ts';

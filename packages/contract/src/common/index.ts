@@ -1,3 +1,4 @@
 export * from './envelope.ts';
 export * from './list-query.ts';
 export * from './fields.ts';
+export * from './endpoint.ts';

@@ -91,7 +91,7 @@ export type ImportCellError = z.infer<typeof importCellError>;
 /** One staged row: its values as read (normalised when valid) and its errors by cell. */
 export const importRow = z.object({
   row_no: z.number().int(),
-  values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]).nullable()),
   errors: z.array(importCellError),
 });
 export type ImportRow = z.infer<typeof importRow>;

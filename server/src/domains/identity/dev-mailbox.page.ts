@@ -6,7 +6,7 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 
 /** A plain page listing the development outbox, for a developer signing in without a mail server. */
 export function registerDevMailboxPage(app: FastifyInstance, mailer: Mailer): void {
-  app.get('/dev/mailbox', async (_req, reply) => {
+  app.get('/dev/mailbox', { schema: { hide: true } }, async (_req, reply) => {
     const items = (await mailer.outbox(50)) ?? [];
     const rows = items
       .map(

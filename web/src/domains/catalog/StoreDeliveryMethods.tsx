@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Checkbox, Empty, Flex, Space, Spin, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DELIVERY_MODE, formatRupiah, type DeliveryMethodRow, type StoreDeliveryMethods } from '@portal/contract';
-import { api, type Paged } from '../../lib/api.ts';
+import { DELIVERY_MODE, deliveryMethodsApi, formatRupiah, storesApi } from '@portal/contract';
+import { call } from '../../lib/call.ts';
 import { resourceKeys } from '../../lib/query-keys.ts';
 import { errorMessage, notifySuccess } from '../../app/notifier.tsx';
 import { useLang } from '../../app/i18n.ts';
@@ -26,11 +26,11 @@ export function StoreDeliveryMethodsCard({ storeId }: { storeId: string }) {
   const queryClient = useQueryClient();
   const current = useQuery({
     queryKey: [...storeKeys.detail(storeId), 'delivery-methods'],
-    queryFn: async () => (await api.get<StoreDeliveryMethods>(`stores/${storeId}/delivery-methods`)).data,
+    queryFn: async () => (await call(storesApi.deliveryMethods, { id: storeId })).data,
   });
   const methods = useQuery({
     queryKey: methodKeys.list({ is_all: 'true', via: 'store-card' }),
-    queryFn: async () => (await api.get<Paged<DeliveryMethodRow>>('delivery-methods', { is_all: 'true', sort_by: 'position', sort_dir: 'asc' })).data.data,
+    queryFn: async () => (await call(deliveryMethodsApi.list, { query: { is_all: 'true', sort_by: 'position', sort_dir: 'asc' } })).data.data,
   });
   const [editing, setEditing] = useState(false);
   const [chosen, setChosen] = useState<number[]>([]);
@@ -40,7 +40,7 @@ export function StoreDeliveryMethodsCard({ storeId }: { storeId: string }) {
 
   const save = useMutation({
     mutationFn: async () =>
-      (await api.put<StoreDeliveryMethods>(`stores/${storeId}/delivery-methods`, { delivery_method_ids: chosen, version: current.data?.version })).data,
+      (await call(storesApi.saveDeliveryMethods, { id: storeId, body: { delivery_method_ids: chosen, version: current.data?.version ?? 0 } })).data,
     onSuccess: async () => {
       notifySuccess(t('ui.editSuccess', 'Edit Data Successful'));
       setEditing(false);

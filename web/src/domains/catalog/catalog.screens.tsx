@@ -4,8 +4,8 @@ import { ApartmentOutlined } from '@ant-design/icons';
 import { useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ProductRow } from '@portal/contract';
-import { api } from '../../lib/api.ts';
+import { productsApi } from '@portal/contract';
+import { call } from '../../lib/call.ts';
 import { resourceKeys } from '../../lib/query-keys.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { ResourceCreatePage, ResourceDetailPage, ResourceEditPage, ResourceListPage } from '../../ui/ResourceScreens.tsx';
@@ -64,8 +64,8 @@ export const ProductEditScreen = () => <ResourceEditPage view={productView} />;
 export function ProductViewStoreScreen() {
   const { t } = useTranslation();
   const id = useId();
-  const product = useQuery({ queryKey: resourceKeys('product').detail(id), queryFn: async () => (await api.get<ProductRow>(`products/${id}`)).data });
-  const view = useMemo(() => ({ ...productStoreView, api: { ...productStoreView.api, list: `products/${id}/stores` } }), [id]);
+  const product = useQuery({ queryKey: resourceKeys('product').detail(id), queryFn: async () => (await call(productsApi.get, { id })).data });
+  const view = useMemo(() => ({ ...productStoreView, listParams: { id } }), [id]);
   return (
     <>
       <PageHeader title={t('catalog.product.storesOf', 'Stores carrying {{name}}', { name: product.data ? `${product.data.plu} · ${product.data.name}` : '…' })} />
@@ -114,7 +114,7 @@ export const StoreEditScreen = () => <ResourceEditPage view={storeView} />;
 export function StoreDetailScreen() {
   const { t } = useTranslation();
   const id = useId();
-  const view = useMemo(() => ({ ...storeProductView, api: { ...storeProductView.api, list: `stores/${id}/products` } }), [id]);
+  const view = useMemo(() => ({ ...storeProductView, listParams: { id } }), [id]);
   return (
     <>
       <ResourceDetailPage view={storeView} />

@@ -1,4 +1,4 @@
-import { ACTIVE_STATUS, DELIVERY_MODE, deliveryMethodListQuery, deliveryMethodUpdateBody, type DeliveryMethodRow } from '@portal/contract';
+import { ACTIVE_STATUS, DELIVERY_MODE, deliveryMethodListQuery, deliveryMethodUpdateBody, type DeliveryMethodRow, deliveryMethodsApi } from '@portal/contract';
 import { enumOptions } from '../../ui/options.ts';
 import { defineResource } from '../../ui/resource.ts';
 
@@ -12,7 +12,7 @@ export const deliveryMethodView = defineResource<DeliveryMethodRow>({
   title: 'Delivery Method',
   entries: ['cms.3pl-setting'],
   listQuery: deliveryMethodListQuery,
-  api: { list: 'delivery-methods', detail: (id) => `delivery-methods/${id}`, update: (id) => `delivery-methods/${id}` },
+  api: deliveryMethodsApi,
   paths: (route) => ({
     list: `${route}/delivery-method`,
     detail: (id) => `${route}/delivery-method/${id}/detail`,

@@ -7,7 +7,7 @@ import { OrderButton } from '../../ui/OrderButton.tsx';
 import { ResourceCreatePage, ResourceDetailPage, ResourceEditPage, ResourceListPage } from '../../ui/ResourceScreens.tsx';
 import { ResourceTable } from '../../ui/ResourceTable.tsx';
 import { useResourceAccess } from '../../ui/use-resource-access.ts';
-import type { PlanogramRow } from '@portal/contract';
+import { groupStoresApi, storesApi, type PlanogramRow } from '@portal/contract';
 import { deliveryMethodView } from './delivery-method.view.ts';
 import { groupStoreView } from './group-store.view.ts';
 import { planogramView } from './planogram.view.ts';
@@ -27,7 +27,7 @@ export function GroupStoreDetailScreen() {
   const { t } = useTranslation();
   const id = useId();
   const view = useMemo(
-    () => ({ ...storeView, columns: storeView.columns.filter((c) => c.key !== 'group_store_name'), api: { list: `group-stores/${id}/stores`, detail: storeView.api.detail }, exportQuery: { group_store_id: id }, rowActions: false as const }),
+    () => ({ ...storeView, columns: storeView.columns.filter((c) => c.key !== 'group_store_name'), api: { list: groupStoresApi.stores, get: storesApi.get }, listParams: { id }, exportQuery: { group_store_id: id }, rowActions: false as const }),
     [id],
   );
   return (

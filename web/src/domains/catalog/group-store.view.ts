@@ -1,4 +1,4 @@
-import { ACTIVE_STATUS, groupStoreCreateBody, groupStoreListQuery, groupStoreUpdateBody, type GroupStoreRow } from '@portal/contract';
+import { ACTIVE_STATUS, groupStoreCreateBody, groupStoreListQuery, groupStoreUpdateBody, type GroupStoreRow, groupStoresApi } from '@portal/contract';
 import { enumOptions } from '../../ui/options.ts';
 import { defineResource } from '../../ui/resource.ts';
 
@@ -9,7 +9,7 @@ export const groupStoreView = defineResource<GroupStoreRow>({
   title: 'Group Store',
   entries: ['cms.group-store'],
   listQuery: groupStoreListQuery,
-  api: { list: 'group-stores', detail: (id) => `group-stores/${id}`, create: 'group-stores', update: (id) => `group-stores/${id}`, delete: (id) => `group-stores/${id}` },
+  api: groupStoresApi,
   search: 'Search code or name',
   filters: [{ kind: 'select', key: 'status', label: 'Status', options: enumOptions(ACTIVE_STATUS), width: 140 }],
   columns: [

@@ -1,4 +1,4 @@
-import { ACTIVE_STATUS, parentCategoryCreateBody, parentCategoryListQuery, parentCategoryUpdateBody, type CategoryRow } from '@portal/contract';
+import { ACTIVE_STATUS, parentCategoryCreateBody, parentCategoryListQuery, parentCategoryUpdateBody, type CategoryRow, parentCategoriesApi } from '@portal/contract';
 import { enumOptions } from '../../ui/options.ts';
 import { defineResource } from '../../ui/resource.ts';
 
@@ -18,7 +18,7 @@ export const parentCategoryView = defineResource<CategoryRow>({
   title: 'Parent Category',
   entries: ['orion.category-management/parent-category'],
   listQuery: parentCategoryListQuery,
-  api: { list: 'parent-categories', detail: (id) => `parent-categories/${id}`, create: 'parent-categories', update: (id) => `parent-categories/${id}`, delete: (id) => `parent-categories/${id}` },
+  api: parentCategoriesApi,
   export: 'parent-categories/export',
   search: 'Search name or code',
   filters: [{ kind: 'select', key: 'status', label: 'Status', options: enumOptions(ACTIVE_STATUS), width: 160 }],

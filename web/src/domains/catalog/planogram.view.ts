@@ -9,9 +9,8 @@ import {
   planogramListQuery,
   planogramUpdateBody,
   type PlanogramDetail,
-  type PlanogramRow,
-} from '@portal/contract';
-import { api } from '../../lib/api.ts';
+  type PlanogramRow, planogramsApi } from '@portal/contract';
+import { call } from '../../lib/call.ts';
 import { DayInput, dayDisplay } from '../../ui/DayInput.tsx';
 import { enumOptions } from '../../ui/options.ts';
 import { optionMultiSelect, pickedIds } from '../../ui/RemoteSelect.tsx';
@@ -40,7 +39,7 @@ export const planogramView = defineResource<PlanogramRow, PlanogramDetail>({
   title: 'Planogram',
   entries: ['cms.planogram-management'],
   listQuery: planogramListQuery,
-  api: { list: 'planograms', detail: (id) => `planograms/${id}`, create: 'planograms', update: (id) => `planograms/${id}`, delete: (id) => `planograms/${id}` },
+  api: planogramsApi,
   search: 'Search title',
   filters: [
     { kind: 'select', key: 'content_type', label: 'Content Type', options: enumOptions(CONTENT_TYPE), width: 170 },
@@ -101,10 +100,10 @@ export const planogramView = defineResource<PlanogramRow, PlanogramDetail>({
       const products = pickedIds(values.product_ids);
       const hadSubs = saved.sub_categories.map((c) => c.id);
       const hadProducts = saved.products.map((p) => p.id);
-      if (subs.length > 0 && !sameSet(subs, hadSubs)) await api.post(`planograms/${saved.id}/category-sync`, { sub_category_id: subs });
-      else if (subs.length === 0 && hadSubs.length > 0) await api.delete(`planograms/${saved.id}/category-sync`);
-      if (products.length > 0 && !sameSet(products, hadProducts)) await api.post(`planograms/${saved.id}/product-sync`, { product_id: products });
-      else if (products.length === 0 && hadProducts.length > 0) await api.delete(`planograms/${saved.id}/product-sync`);
+      if (subs.length > 0 && !sameSet(subs, hadSubs)) await call(planogramsApi.categorySync, { id: saved.id, body: { sub_category_id: subs } });
+      else if (subs.length === 0 && hadSubs.length > 0) await call(planogramsApi.clearCategorySync, { id: saved.id });
+      if (products.length > 0 && !sameSet(products, hadProducts)) await call(planogramsApi.productSync, { id: saved.id, body: { product_id: products } });
+      else if (products.length === 0 && hadProducts.length > 0) await call(planogramsApi.clearProductSync, { id: saved.id });
     },
   },
   detail: [

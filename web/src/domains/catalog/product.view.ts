@@ -1,4 +1,4 @@
-import { ACTIVE_STATUS, PRODUCT_CATEGORY, productCreateBody, productListQuery, productUpdateBody, UOMS, type ProductRow } from '@portal/contract';
+import { ACTIVE_STATUS, PRODUCT_CATEGORY, productCreateBody, productListQuery, productUpdateBody, UOMS, type ProductRow, productsApi } from '@portal/contract';
 import { codeOptions, enumOptions } from '../../ui/options.ts';
 import { defineResource } from '../../ui/resource.ts';
 import { parentCategoryOptions, subCategoryOptions } from './catalog.options.ts';
@@ -11,7 +11,7 @@ export const productView = defineResource<ProductRow>({
   title: 'Product',
   entries: ['orion.product-management', 'cms.product'],
   listQuery: productListQuery,
-  api: { list: 'products', detail: (id) => `products/${id}`, create: 'products', update: (id) => `products/${id}`, delete: (id) => `products/${id}` },
+  api: productsApi,
   export: 'products/export',
   search: 'Search PLU, barcode or name',
   filters: [

@@ -1,4 +1,4 @@
-import { productStoreListQuery, storeProductListQuery, storeProductUpdateBody, type StoreProductRow } from '@portal/contract';
+import { productStoreListQuery, storeProductListQuery, storeProductUpdateBody, type StoreProductRow, storeProductsApi, storesApi } from '@portal/contract';
 import { defineResource } from '../../ui/resource.ts';
 import { subCategoryOptions } from './catalog.options.ts';
 
@@ -27,7 +27,7 @@ export const storeProductView = defineResource<StoreProductRow>({
   title: 'Store Product',
   entries: ['cms.store-management', 'cms.store'],
   listQuery: storeProductListQuery,
-  api: { list: 'store-products', detail: (id) => `store-products/${id}`, update: (id) => `store-products/${id}` },
+  api: { list: storesApi.products, get: storeProductsApi.get, update: storeProductsApi.update },
   paths: (route) => ({ detail: (id) => `${route}/store-product/${id}/detail`, edit: (id) => `${route}/store-product/${id}/edit` }),
   search: 'Search PLU or name',
   filters: [

@@ -1,4 +1,4 @@
-import { ACTIVE_STATUS, DELIVERY_MODE, storeCreateBody, storeDeliveryUpdateBody, storeListQuery, storeUpdateBody, type StoreRow } from '@portal/contract';
+import { ACTIVE_STATUS, DELIVERY_MODE, storeCreateBody, storeDeliveryUpdateBody, storeListQuery, storeUpdateBody, type StoreRow, storesApi } from '@portal/contract';
 import { enumOptions } from '../../ui/options.ts';
 import { defineResource, type DetailSection } from '../../ui/resource.ts';
 import { provinceOptions, regencyOptions } from './catalog.options.ts';
@@ -36,7 +36,7 @@ export const storeView = defineResource<StoreRow>({
   title: 'Store',
   entries: ['cms.store-management', 'cms.store'],
   listQuery: storeListQuery,
-  api: { list: 'stores', detail: (id) => `stores/${id}`, create: 'stores', update: (id) => `stores/${id}`, delete: (id) => `stores/${id}` },
+  api: storesApi,
   export: 'stores/export',
   search: 'Search store code or name',
   filters: [
@@ -121,7 +121,7 @@ export const threePlView = defineResource<StoreRow>({
   i18n: 'catalog.store',
   title: '3PL Setting',
   entries: ['cms.3pl-setting'],
-  api: { list: 'stores', detail: (id) => `stores/${id}`, update: (id) => `stores/${id}/delivery` },
+  api: { list: storesApi.list, get: storesApi.get, update: storesApi.updateDelivery },
   columns: [
     { key: 'code', label: 'Code', sortable: true, link: true, width: 90 },
     { key: 'name', label: 'Name', sortable: true },

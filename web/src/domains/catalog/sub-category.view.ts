@@ -1,4 +1,4 @@
-import { ACTIVE_STATUS, subCategoryListQuery, subCategoryUpdateBody, type CategoryRow } from '@portal/contract';
+import { ACTIVE_STATUS, subCategoryListQuery, subCategoryUpdateBody, type CategoryRow, subCategoriesApi } from '@portal/contract';
 import { enumOptions } from '../../ui/options.ts';
 import { defineResource } from '../../ui/resource.ts';
 import { parentCategoryOptions } from './catalog.options.ts';
@@ -9,7 +9,7 @@ export const subCategoryView = defineResource<CategoryRow>({
   title: 'Sub Category',
   entries: ['orion.category-management/sub-category'],
   listQuery: subCategoryListQuery,
-  api: { list: 'sub-categories', detail: (id) => `sub-categories/${id}`, update: (id) => `sub-categories/${id}` },
+  api: subCategoriesApi,
   export: 'sub-categories/export',
   search: 'Search name or code',
   filters: [

@@ -15,6 +15,7 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { ResourceForm } from '../../ui/ResourceForm.tsx';
 import { RichTextView } from '../../ui/RichTextEditor.tsx';
 import { useResourceAccess } from '../../ui/use-resource-access.ts';
+import { resourceCalls } from '../../ui/resource-calls.ts';
 import { documentId, documentQuery, documentSearch, documentView, targetFromSearch, type DocumentTarget } from './document.view.ts';
 
 const HISTORY_PAGE = 5;
@@ -85,7 +86,7 @@ export function DocumentScreen({ kind }: { kind: DocumentKind }) {
 
   const doc = useQuery({
     queryKey: keys.detail(id),
-    queryFn: async () => (await api.get<DocumentRow>(view.api.detail(id))).data,
+    queryFn: () => resourceCalls<DocumentRow, DocumentRow>(view.api).get(id),
     enabled: access.can('view'),
   });
   const versions = useQuery({

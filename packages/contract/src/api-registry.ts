@@ -1,0 +1,8 @@
+import { collectEndpoints, type AnyEndpoint } from './common/endpoint.ts';
+import { catalogApi } from './catalog/catalog.api.ts';
+
+/** Every domain's API descriptors: the server serves exactly these, the OpenAPI document and the web client read them. */
+export const API = { catalog: catalogApi };
+
+/** Every endpoint of the API, each once. */
+export const ENDPOINTS: readonly AnyEndpoint[] = collectEndpoints(API);

@@ -1,0 +1,316 @@
+import { z } from 'zod';
+import { endpoint, page, resourceApi } from '../common/endpoint.ts';
+import {
+  PARENT_CATEGORY_ENTRIES,
+  SUB_CATEGORY_ENTRIES,
+  categoryPositionsBody,
+  categoryRow,
+  parentCategoryCreateBody,
+  parentCategoryListQuery,
+  parentCategoryUpdateBody,
+  subCategoryListQuery,
+  subCategoryUpdateBody,
+} from './category.schema.ts';
+import { DELIVERY_METHOD_ENTRIES, deliveryMethodListQuery, deliveryMethodRow, deliveryMethodUpdateBody, storeDeliveryMethods, storeDeliveryMethodsBody } from './delivery-method.schema.ts';
+import { GROUP_STORE_ENTRIES, groupStoreCreateBody, groupStoreListQuery, groupStoreRow, groupStoreUpdateBody } from './group-store.schema.ts';
+import {
+  PLANOGRAM_ENTRIES,
+  planogramCategorySyncBody,
+  planogramCreateBody,
+  planogramDetail,
+  planogramListQuery,
+  planogramPositionsBody,
+  planogramProductSyncBody,
+  planogramRow,
+  planogramUpdateBody,
+} from './planogram.schema.ts';
+import { PRODUCT_ENTRIES, productCreateBody, productListQuery, productRow, productUpdateBody } from './product.schema.ts';
+import {
+  districtListQuery,
+  districtRow,
+  provinceListQuery,
+  provinceRow,
+  regencyListQuery,
+  regencyRow,
+  villageCodeParam,
+  villageDetail,
+  villageListQuery,
+  villageRow,
+} from './region.schema.ts';
+import { productStoreListQuery, storeProductListQuery, storeProductRow, storeProductUpdateBody } from './store-product.schema.ts';
+import { STORE_ENTRIES, THREE_PL_ENTRIES, storeCreateBody, storeDeliveryUpdateBody, storeListQuery, storeRow, storeUpdateBody } from './store.schema.ts';
+import { MAX_PURCHASE_ENTRIES } from '../promotion/max-purchase.schema.ts';
+import { FREE_GIFT_ENTRIES } from '../promotion/free-gift.schema.ts';
+import { PROMO_ENTRIES } from '../promotion/promo.schema.ts';
+
+const positions = z.array(z.object({ id: z.number().int(), position: z.number().int() }));
+
+export const parentCategoriesApi = {
+  ...resourceApi({
+    name: 'parent-categories',
+    path: 'parent-categories',
+    tag: 'categories',
+    label: 'parent category',
+    entries: PARENT_CATEGORY_ENTRIES,
+    viewEntries: [...SUB_CATEGORY_ENTRIES, ...PRODUCT_ENTRIES],
+    row: categoryRow,
+    listQuery: parentCategoryListQuery,
+    create: parentCategoryCreateBody,
+    update: parentCategoryUpdateBody,
+    remove: true,
+  }),
+  positions: endpoint({
+    id: 'parent-categories.positions',
+    method: 'PUT',
+    path: 'parent-categories/positions',
+    tag: 'categories',
+    summary: 'Save the order of parent categories (or of one parent’s sub categories)',
+    access: { entries: PARENT_CATEGORY_ENTRIES, action: 'edit' },
+    body: categoryPositionsBody,
+    data: positions,
+  }),
+};
+
+export const subCategoriesApi = resourceApi({
+  name: 'sub-categories',
+  path: 'sub-categories',
+  tag: 'categories',
+  label: 'sub category',
+  entries: SUB_CATEGORY_ENTRIES,
+  viewEntries: [...PARENT_CATEGORY_ENTRIES, ...PRODUCT_ENTRIES, ...PLANOGRAM_ENTRIES],
+  row: categoryRow,
+  listQuery: subCategoryListQuery,
+  update: subCategoryUpdateBody,
+});
+
+export const productsApi = {
+  ...resourceApi({
+    name: 'products',
+    path: 'products',
+    label: 'product',
+    entries: PRODUCT_ENTRIES,
+    // Promo, free-gift, planogram and max-purchase forms search products to choose them.
+    viewEntries: [...PROMO_ENTRIES, ...FREE_GIFT_ENTRIES, ...PLANOGRAM_ENTRIES, ...MAX_PURCHASE_ENTRIES],
+    row: productRow,
+    listQuery: productListQuery,
+    create: productCreateBody,
+    update: productUpdateBody,
+    remove: true,
+  }),
+  stores: endpoint({
+    id: 'products.stores',
+    method: 'GET',
+    path: 'products/:id/stores',
+    tag: 'products',
+    summary: 'The stores carrying a product, with its price and stock there',
+    access: { entries: PRODUCT_ENTRIES, action: 'view' },
+    query: productStoreListQuery,
+    data: page(storeProductRow),
+  }),
+};
+
+export const storesApi = {
+  ...resourceApi({
+    name: 'stores',
+    path: 'stores',
+    label: 'store',
+    entries: STORE_ENTRIES,
+    // Promo forms search stores to choose them; a group store's detail lists its stores.
+    viewEntries: [...THREE_PL_ENTRIES, ...PROMO_ENTRIES, ...FREE_GIFT_ENTRIES, ...GROUP_STORE_ENTRIES],
+    row: storeRow,
+    listQuery: storeListQuery,
+    create: storeCreateBody,
+    update: storeUpdateBody,
+    remove: true,
+  }),
+  updateDelivery: endpoint({
+    id: 'stores.update-delivery',
+    method: 'PUT',
+    path: 'stores/:id/delivery',
+    tag: 'stores',
+    summary: "Edit a store's 3PL setting (delivery mode, radius, minimum order)",
+    access: { entries: THREE_PL_ENTRIES, action: 'edit' },
+    body: storeDeliveryUpdateBody,
+    data: storeRow,
+  }),
+  products: endpoint({
+    id: 'stores.products',
+    method: 'GET',
+    path: 'stores/:id/products',
+    tag: 'stores',
+    summary: "A store's products with their price and stock there",
+    access: { entries: STORE_ENTRIES, action: 'view' },
+    query: storeProductListQuery,
+    data: page(storeProductRow),
+  }),
+  deliveryMethods: endpoint({
+    id: 'stores.delivery-methods',
+    method: 'GET',
+    path: 'stores/:id/delivery-methods',
+    tag: 'delivery methods',
+    summary: 'The delivery methods a store offers',
+    access: { entries: [...THREE_PL_ENTRIES, ...STORE_ENTRIES], action: 'view' },
+    data: storeDeliveryMethods,
+  }),
+  saveDeliveryMethods: endpoint({
+    id: 'stores.save-delivery-methods',
+    method: 'PUT',
+    path: 'stores/:id/delivery-methods',
+    tag: 'delivery methods',
+    summary: "Replace the delivery methods a store offers (with the store's version; 409 when stale)",
+    access: { entries: THREE_PL_ENTRIES, action: 'edit' },
+    body: storeDeliveryMethodsBody,
+    data: storeDeliveryMethods,
+  }),
+};
+
+export const storeProductsApi = {
+  get: endpoint({
+    id: 'store-products.get',
+    method: 'GET',
+    path: 'store-products/:id',
+    tag: 'stores',
+    summary: 'A product as one store carries it',
+    access: { entries: STORE_ENTRIES, action: 'view' },
+    data: storeProductRow,
+  }),
+  update: endpoint({
+    id: 'store-products.update',
+    method: 'PUT',
+    path: 'store-products/:id',
+    tag: 'stores',
+    summary: "Edit a store product's price, stock and active flag",
+    access: { entries: STORE_ENTRIES, action: 'edit' },
+    body: storeProductUpdateBody,
+    data: storeProductRow,
+  }),
+};
+
+export const groupStoresApi = {
+  ...resourceApi({
+    name: 'group-stores',
+    path: 'group-stores',
+    tag: 'group stores',
+    label: 'group store',
+    entries: GROUP_STORE_ENTRIES,
+    // The store form picks a group.
+    viewEntries: STORE_ENTRIES,
+    row: groupStoreRow,
+    listQuery: groupStoreListQuery,
+    create: groupStoreCreateBody,
+    update: groupStoreUpdateBody,
+    remove: true,
+  }),
+  stores: endpoint({
+    id: 'group-stores.stores',
+    method: 'GET',
+    path: 'group-stores/:id/stores',
+    tag: 'group stores',
+    summary: 'The stores of a group store',
+    access: { entries: GROUP_STORE_ENTRIES, action: 'view' },
+    query: storeListQuery,
+    data: page(storeRow),
+  }),
+};
+
+export const deliveryMethodsApi = resourceApi({
+  name: 'delivery-methods',
+  path: 'delivery-methods',
+  tag: 'delivery methods',
+  label: 'delivery method',
+  entries: DELIVERY_METHOD_ENTRIES,
+  viewEntries: STORE_ENTRIES,
+  row: deliveryMethodRow,
+  listQuery: deliveryMethodListQuery,
+  update: deliveryMethodUpdateBody,
+});
+
+const planogramEdit = { entries: PLANOGRAM_ENTRIES, action: 'edit' } as const;
+export const planogramsApi = {
+  ...resourceApi({
+    name: 'planograms',
+    path: 'planograms',
+    label: 'planogram',
+    entries: PLANOGRAM_ENTRIES,
+    row: planogramRow,
+    detail: planogramDetail,
+    listQuery: planogramListQuery,
+    create: planogramCreateBody,
+    update: planogramUpdateBody,
+    remove: true,
+  }),
+  positions: endpoint({
+    id: 'planograms.positions',
+    method: 'PUT',
+    path: 'planograms/positions',
+    tag: 'planograms',
+    summary: 'Save the display order of the planograms',
+    access: planogramEdit,
+    body: planogramPositionsBody,
+    data: positions,
+  }),
+  categorySync: endpoint({
+    id: 'planograms.category-sync',
+    method: 'POST',
+    path: 'planograms/:id/category-sync',
+    tag: 'planograms',
+    summary: 'Replace the synced sub categories (a non-empty list; spec section 5)',
+    access: planogramEdit,
+    body: planogramCategorySyncBody,
+    data: planogramDetail,
+  }),
+  productSync: endpoint({
+    id: 'planograms.product-sync',
+    method: 'POST',
+    path: 'planograms/:id/product-sync',
+    tag: 'planograms',
+    summary: 'Replace the synced products (a non-empty list; spec section 5)',
+    access: planogramEdit,
+    body: planogramProductSyncBody,
+    data: planogramDetail,
+  }),
+  clearCategorySync: endpoint({
+    id: 'planograms.clear-category-sync',
+    method: 'DELETE',
+    path: 'planograms/:id/category-sync',
+    tag: 'planograms',
+    summary: 'Remove every synced sub category',
+    access: planogramEdit,
+    data: planogramDetail,
+  }),
+  clearProductSync: endpoint({
+    id: 'planograms.clear-product-sync',
+    method: 'DELETE',
+    path: 'planograms/:id/product-sync',
+    tag: 'planograms',
+    summary: 'Remove every synced product',
+    access: planogramEdit,
+    data: planogramDetail,
+  }),
+};
+
+/** Reference data for address dropdowns everywhere: any signed-in user may read it. */
+const region = (id: string, path: string, summary: string) => ({ id: `regions.${id}`, method: 'GET' as const, path, tag: 'regions', summary, access: 'authenticated' as const });
+export const regionsApi = {
+  provinces: endpoint({ ...region('provinces', 'provinces', 'Provinces'), query: provinceListQuery, data: page(provinceRow) }),
+  regencies: endpoint({ ...region('regencies', 'regencies', 'Regencies and cities, optionally of one province'), query: regencyListQuery, data: page(regencyRow) }),
+  districts: endpoint({ ...region('districts', 'districts', 'Districts (kecamatan), optionally of one regency'), query: districtListQuery, data: page(districtRow) }),
+  villages: endpoint({
+    ...region('villages', 'villages', 'Villages (kelurahan/desa) of one district, or found by a search of at least 3 characters'),
+    query: villageListQuery,
+    data: page(villageRow),
+  }),
+  village: endpoint({ ...region('village', 'villages/:code', 'One village with its district, regency and province'), params: villageCodeParam, data: villageDetail }),
+};
+
+export const catalogApi = {
+  parentCategoriesApi,
+  subCategoriesApi,
+  productsApi,
+  storesApi,
+  storeProductsApi,
+  groupStoresApi,
+  deliveryMethodsApi,
+  planogramsApi,
+  regionsApi,
+};

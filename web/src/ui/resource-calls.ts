@@ -1,0 +1,50 @@
+import type { AnyEndpoint } from '@portal/contract';
+import { api, type Paged, type Query } from '../lib/api.ts';
+import { callEndpoint } from '../lib/call.ts';
+import type { ResourceApi } from './resource.ts';
+
+/** A resource's endpoints as the contract declares them (`resourceApi`, or a sub-list's endpoint in place of `list`). */
+export interface ResourceEndpoints {
+  list: AnyEndpoint;
+  get: AnyEndpoint;
+  create?: AnyEndpoint | undefined;
+  update?: AnyEndpoint | undefined;
+  remove?: AnyEndpoint | undefined;
+}
+
+/** What the generic screens call: the list, one record, and create, update and remove where the resource has them. */
+export interface ResourceCalls<Row, Detail> {
+  list: (query: Query) => Promise<Paged<Row>>;
+  get: (id: string | number) => Promise<Detail>;
+  create?: (body: unknown) => Promise<Detail>;
+  update?: (id: string | number, body: unknown) => Promise<Detail>;
+  remove?: (id: string | number, query?: Query) => Promise<unknown>;
+}
+
+const isEndpoints = (a: ResourceApi | ResourceEndpoints): a is ResourceEndpoints => typeof a.list !== 'string';
+
+/** The calls of a view's resource; `listParams` fill the list endpoint's path (the store whose products it lists). */
+export function resourceCalls<Row, Detail>(a: ResourceApi | ResourceEndpoints, listParams: Record<string, string | number> = {}): ResourceCalls<Row, Detail> {
+  if (!isEndpoints(a)) return legacyCalls(a);
+  const { create, update, remove } = a;
+  return {
+    list: async (query) => (await callEndpoint<Paged<Row>>(a.list, { ...listParams, query })).data,
+    get: async (id) => (await callEndpoint<Detail>(a.get, { id })).data,
+    ...(create ? { create: async (body: unknown) => (await callEndpoint<Detail>(create, { body })).data } : {}),
+    ...(update ? { update: async (id: string | number, body: unknown) => (await callEndpoint<Detail>(update, { id, body })).data } : {}),
+    ...(remove ? { remove: async (id: string | number, query?: Query) => callEndpoint<unknown>(remove, { id, query }) } : {}),
+  };
+}
+
+/** Transitional: a resource still declared by path strings. */
+function legacyCalls<Row, Detail>(a: ResourceApi): ResourceCalls<Row, Detail> {
+  const { create, update } = a;
+  const remove = a.delete;
+  return {
+    list: async (query) => (await api.get<Paged<Row>>(a.list, query)).data,
+    get: async (id) => (await api.get<Detail>(a.detail(id))).data,
+    ...(create ? { create: async (body: unknown) => (await api.post<Detail>(create, body)).data } : {}),
+    ...(update ? { update: async (id: string | number, body: unknown) => (await api.put<Detail>(update(id), body)).data } : {}),
+    ...(remove ? { remove: async (id: string | number, query?: Query) => api.delete<unknown>(remove(id), query) } : {}),
+  };
+}
