@@ -1,8 +1,10 @@
 import { collectEndpoints, type AnyEndpoint } from './common/endpoint.ts';
 import { catalogApi } from './catalog/catalog.api.ts';
+import { consumersDomainApi } from './consumers/consumers.api.ts';
+import { helpdeskApi } from './helpdesk/helpdesk.api.ts';
 
 /** Every domain's API descriptors: the server serves exactly these, the OpenAPI document and the web client read them. */
-export const API = { catalog: catalogApi };
+export const API = { catalog: catalogApi, consumers: consumersDomainApi, helpdesk: helpdeskApi };
 
 /** Every endpoint of the API, each once. */
 export const ENDPOINTS: readonly AnyEndpoint[] = collectEndpoints(API);
