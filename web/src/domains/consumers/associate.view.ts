@@ -1,9 +1,10 @@
-import { ACTIVE_STATUS, ASSOCIATE_ENTRIES, associateCreateBody, associateListQuery, associateUpdateBody, type AssociateRow } from '@portal/contract';
+import { ACTIVE_STATUS, ASSOCIATE_ENTRIES, associateCreateBody, associateListQuery, associatesApi, associateUpdateBody, type AssociateRow } from '@portal/contract';
 import { DayInput, dayDisplay } from '../../ui/DayInput.tsx';
 import { enumOptions } from '../../ui/options.ts';
 import { defineResource } from '../../ui/resource.ts';
 import { memberStoreOptions } from './consumer.options.ts';
 import { AssociateHistory } from './ConsumerHistory.tsx';
+import { byId } from './record-endpoints.ts';
 
 /** cms Associate Loyalty Program: employees and their staff benefit, by employee number (`{employeeNo}/detail`). */
 export const associateView = defineResource<AssociateRow>({
@@ -12,7 +13,8 @@ export const associateView = defineResource<AssociateRow>({
   title: 'Associate',
   entries: ASSOCIATE_ENTRIES,
   listQuery: associateListQuery,
-  api: { list: 'associates', detail: (id) => `associates/${id}`, create: 'associates', update: (id) => `associates/${id}` },
+  // A record's id is its employee number, the `:employeeNo` of its paths.
+  api: { list: associatesApi.list, get: byId(associatesApi.get, 'employeeNo'), create: associatesApi.create, update: byId(associatesApi.update, 'employeeNo') },
   search: 'Search employee no or name',
   filters: [
     { kind: 'select', key: 'status', label: 'Status', options: enumOptions(ACTIVE_STATUS), width: 140 },

@@ -1,18 +1,20 @@
-import { CONSUMER_ENTRIES, consumerAddressUpdateBody, MEMBER_ENTRIES, consumerHistoryQuery, type ConsumerAddressRow } from '@portal/contract';
+import { CONSUMER_ENTRIES, consumerAddressUpdateBody, consumersApi, MEMBER_ENTRIES, membersApi, consumerHistoryQuery, type ConsumerAddressRow } from '@portal/contract';
 import { queryClient } from '../../app/query-client.ts';
 import { resourceKeys } from '../../lib/query-keys.ts';
 import { regionFields } from '../../ui/RegionCascader.tsx';
 import { defineResource } from '../../ui/resource.ts';
+import { byId } from './record-endpoints.ts';
 
 /** Whose addresses: a consumer's under Consumer, or a member's (its consumer's) under Member Management. */
 export interface AddressOwner {
-  /** The owner's query-key name and API segment. */
+  /** The owner's query-key name. */
   resource: 'consumer' | 'member';
-  api: 'consumers' | 'members';
+  /** The owner's endpoints, its addresses among them. */
+  api: typeof consumersApi | typeof membersApi;
   entries: readonly string[];
 }
-export const CONSUMER_ADDRESSES: AddressOwner = { resource: 'consumer', api: 'consumers', entries: CONSUMER_ENTRIES };
-export const MEMBER_ADDRESSES: AddressOwner = { resource: 'member', api: 'members', entries: MEMBER_ENTRIES };
+export const CONSUMER_ADDRESSES: AddressOwner = { resource: 'consumer', api: consumersApi, entries: CONSUMER_ENTRIES };
+export const MEMBER_ADDRESSES: AddressOwner = { resource: 'member', api: membersApi, entries: MEMBER_ENTRIES };
 
 /**
  * One address as an editable resource: the generic form with the four-level region chain. It lives under its owner
@@ -26,11 +28,13 @@ export const consumerAddressView = (owner: AddressOwner, ownerId: string) =>
     title: 'Address',
     entries: owner.entries,
     listQuery: consumerHistoryQuery,
+    // The generic screens call an address by its own id: the owner's is filled in here.
     api: {
-      list: `${owner.api}/${ownerId}/addresses`,
-      detail: (id) => `${owner.api}/${ownerId}/addresses/${id}`,
-      update: (id) => `${owner.api}/${ownerId}/addresses/${id}`,
+      list: owner.api.addresses,
+      get: byId(owner.api.address, 'addressId', { id: ownerId }),
+      update: byId(owner.api.updateAddress, 'addressId', { id: ownerId }),
     },
+    listParams: { id: ownerId },
     columns: [],
     form: {
       update: consumerAddressUpdateBody,
