@@ -14,15 +14,13 @@ import {
   villageListQuery,
   villageRow,
 } from '@portal/contract';
-import type { Db } from '../../db/client.ts';
-import { RegionService } from './region.service.ts';
+import type { RegionService } from './region.service.ts';
 
 /** Reference data for address dropdowns everywhere: any signed-in user may read it. */
 const config = { permission: 'authenticated' as const };
 const tags = ['regions'];
 
-export function registerRegionRoutes(app: FastifyInstance, db: Db): void {
-  const regions = new RegionService(db);
+export function registerRegionRoutes(app: FastifyInstance, regions: RegionService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/v1/provinces', {
     config,
