@@ -31,7 +31,7 @@ const PATH = '/api/v1/consumers';
 const TAGS = ['consumers'];
 const perm = (action: Action) => ({ permission: { entries: CONSUMER_ENTRIES, action } });
 
-/** cms Consumer: list (masked per role), detail, profile edit, the staff actions and the one-customer sub-lists (its exports: the module's). */
+/** cms Consumer: list (masked per role), detail, profile edit, the staff actions and the one-customer sub-lists (the exports are declared in consumers.module.ts). */
 export function registerConsumerRoutes(app: FastifyInstance, deps: ConsumerDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { consumers, history, actions } = deps;
