@@ -249,6 +249,8 @@ export const helpdeskReportApi = {
  * and no consumer token opens a staff route.
  */
 const APP_TAG = 'consumer app';
+/** The consumer token is missing, unknown or ended. */
+const consumerToken = [401] as const;
 export const appApi = {
   signIn: endpoint({
     id: 'app-auth.sign-in',
@@ -259,9 +261,10 @@ export const appApi = {
     access: 'public',
     body: appSignInBody,
     data: appSession,
-    errors: [429],
+    // 401 a wrong phone or password (or an inactive consumer), 429 too many tries from the address.
+    errors: [401, 429],
   }),
-  signOut: endpoint({ id: 'app-auth.sign-out', method: 'DELETE', path: 'app/auth/sign-out', tag: APP_TAG, summary: 'Ends the consumer token', access: 'public', data: z.null() }),
+  signOut: endpoint({ id: 'app-auth.sign-out', method: 'DELETE', path: 'app/auth/sign-out', tag: APP_TAG, summary: 'Ends the consumer token', access: 'public', data: z.null(), errors: consumerToken }),
   openChat: endpoint({
     id: 'app-chat.open',
     method: 'POST',
@@ -270,6 +273,7 @@ export const appApi = {
     summary: 'Opens (or returns) the consumer’s chat with its messages',
     access: 'public',
     data: chatDetail,
+    errors: consumerToken,
   }),
   chatMessages: endpoint({
     id: 'app-chat.messages',
@@ -280,6 +284,7 @@ export const appApi = {
     access: 'public',
     query: appMessagesQuery,
     data: z.array(chatMessage),
+    errors: consumerToken,
   }),
   writeMessage: endpoint({
     id: 'app-chat.write',
@@ -290,6 +295,7 @@ export const appApi = {
     access: 'public',
     body: appMessageBody,
     data: chatMessage,
+    errors: consumerToken,
   }),
   createTicket: endpoint({
     id: 'app-tickets.create',
@@ -300,6 +306,7 @@ export const appApi = {
     access: 'public',
     body: appTicketCreateBody,
     data: ticketDetail,
+    errors: consumerToken,
   }),
 };
 

@@ -2,12 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { associatesApi } from '@portal/contract';
 import { auditContext } from '../../platform/crud/index.ts';
 import { serve } from '../../platform/serve.ts';
-import { AssociateService } from './associate.resource.ts';
-import type { ConsumerDeps } from './consumers.routes.ts';
+import type { ConsumerDeps } from './consumers.deps.ts';
 
 /** cms Associate Loyalty Program: list, create, detail and edit by employee number, history by associateId (bulk upload: the import `associate`). */
 export function registerAssociateRoutes(app: FastifyInstance, deps: ConsumerDeps): void {
-  const associates = new AssociateService(deps.db);
+  const { associates } = deps;
 
   serve(app, associatesApi.list, async (req) => ({ message: 'Success', data: await associates.list(req.query) }));
   serve(app, associatesApi.create, async (req) => ({ message: 'Success', data: await associates.create(req.body, auditContext(req, deps.clock)) }));

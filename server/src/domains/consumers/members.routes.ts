@@ -2,25 +2,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { membersApi } from '@portal/contract';
 import { actorOf } from '../../platform/access-guard.ts';
 import { auditContext } from '../../platform/crud/index.ts';
-import { registerExportRoute } from '../../platform/exports/index.ts';
-import { ConsumerHistoryService } from './consumer-history.service.ts';
-import { registerAddressAndCouponRoutes } from './consumer-sublists.routes.ts';
-import { memberExport } from './consumer.exports.ts';
-import { presentConsumer, seesPersonalData } from './consumer.resource.ts';
-import type { ConsumerDeps } from './consumers.routes.ts';
-import { MemberService } from './member.resource.ts';
 import { serve } from '../../platform/serve.ts';
-
-const PATH = '/api/v1/members';
-const TAGS = ['members'];
+import { registerAddressAndCouponRoutes } from './consumer-sublists.routes.ts';
+import { presentConsumer, seesPersonalData } from './consumer.resource.ts';
+import type { ConsumerDeps } from './consumers.deps.ts';
 
 /**
  * cms Member Management: the membership list (masked like consumers), export_member, detail, edit, and the member's
  * address info and coupon history, which are its consumer's (the same records the Consumer screens show).
  */
 export function registerMemberRoutes(app: FastifyInstance, deps: ConsumerDeps): void {
-  const members = new MemberService(deps.db);
-  const history = new ConsumerHistoryService(deps.db);
+  const { members, history } = deps;
   const unmasked = (req: FastifyRequest) => seesPersonalData(actorOf(req).perms);
 
   serve(app, membersApi.list, async (req) => {
@@ -28,7 +20,6 @@ export function registerMemberRoutes(app: FastifyInstance, deps: ConsumerDeps): 
     const open = unmasked(req);
     return { message: 'Success', data: { ...page, data: page.data.map((m) => presentConsumer(m, open)) } };
   });
-  registerExportRoute(app, deps.exports, deps.clock, memberExport, PATH, TAGS);
   serve(app, membersApi.stores, async (req) => ({ message: 'Success', data: await members.storeOptions(req.query.search) }));
   serve(app, membersApi.get, async (req) => ({ message: 'Success', data: presentConsumer(await members.get(req.params.id), unmasked(req)) }));
   serve(app, membersApi.update, async (req) => ({

@@ -4,36 +4,47 @@ import type { Clock } from '../../platform/clock.ts';
 import type { SlidingWindowLimiter } from '../../platform/rate-limiter.ts';
 import { serve } from '../../platform/serve.ts';
 import { appConsumer } from './consumer-auth.service.ts';
-import type { HelpdeskServices } from './helpdesk.routes.ts';
+import type { HelpdeskServices } from './helpdesk.deps.ts';
 
 /**
  * The consumer app's side of the help desk under `/api/v1/app/`. For the staff access guard these routes are public
  * (no staff session is asked for); each one but sign-in has the consumer-token guard of its own, so no staff token opens
- * them and no consumer token opens a staff route. The guards are `onRequest` hooks of an encapsulated context, so they
- * run after the staff guard and before the body is read or validated, for these routes only.
+ * them and no consumer token opens a staff route.
  */
 export function registerAppRoutes(app: FastifyInstance, s: HelpdeskServices, clock: Clock, signInLimiter: SlidingWindowLimiter): void {
-  void app.register(async (signIn) => {
-    // Counted per address before the body is read, like the staff sign-in (429 once the budget is spent).
-    signIn.addHook('onRequest', async (req) => signInLimiter.hit(req.ip));
-    serve(signIn, appApi.signIn, async (req) => ({ message: 'Login Success', data: await s.consumerAuth.signIn(req.body.phone, req.body.password) }));
-  });
+  const consumerOnly = { onRequest: s.consumerAuth.guard };
 
-  void app.register(async (consumerOnly) => {
-    consumerOnly.addHook('onRequest', s.consumerAuth.guard);
-    serve(consumerOnly, appApi.signOut, async (req) => {
+  serve(app, appApi.signIn, async (req) => ({ message: 'Login Success', data: await s.consumerAuth.signIn(req.body.phone, req.body.password) }), {
+    // Counted per address before the body is read, like the staff sign-in (429 once the budget is spent).
+    onRequest: async (req) => signInLimiter.hit(req.ip),
+  });
+  serve(
+    app,
+    appApi.signOut,
+    async (req) => {
       await s.consumerAuth.signOut((req.headers.authorization ?? '').slice(7).trim());
       return { message: 'Logout Success', data: null };
-    });
-    serve(consumerOnly, appApi.openChat, async (req) => ({ message: 'Success', data: await s.chats.openFor(appConsumer(req).consumerId, clock.now()) }));
-    serve(consumerOnly, appApi.chatMessages, async (req) => {
+    },
+    consumerOnly,
+  );
+  serve(app, appApi.openChat, async (req) => ({ message: 'Success', data: await s.chats.openFor(appConsumer(req).consumerId, clock.now()) }), consumerOnly);
+  serve(
+    app,
+    appApi.chatMessages,
+    async (req) => {
       const chat = await s.chats.openFor(appConsumer(req).consumerId, clock.now());
       return { message: 'Success', data: await s.chats.messages(chat.id, req.query.after_id ?? 0) };
-    });
-    serve(consumerOnly, appApi.writeMessage, async (req) => ({ message: 'Success', data: await s.chats.consumerWrites(appConsumer(req).consumerId, req.body.message, clock.now()) }));
-    serve(consumerOnly, appApi.createTicket, async (req) => {
+    },
+    consumerOnly,
+  );
+  serve(app, appApi.writeMessage, async (req) => ({ message: 'Success', data: await s.chats.consumerWrites(appConsumer(req).consumerId, req.body.message, clock.now()) }), consumerOnly);
+  serve(
+    app,
+    appApi.createTicket,
+    async (req) => {
       const c = appConsumer(req);
       return { message: 'Success', data: await s.tickets.open({ ...req.body, consumer_id: c.consumerId }, { actor: null, ip: req.ip, now: clock.now() }, { kind: 'consumer' }) };
-    });
-  });
+    },
+    consumerOnly,
+  );
 }
