@@ -193,7 +193,7 @@ export function ResourceTable<Row extends { id: number | string }, Detail extend
             hidden={hidden}
             onChange={setHidden}
           />
-          {view.export && access.can('export') && <ExportButton path={view.export} query={{ ...params, ...view.exportQuery }} />}
+          {view.export && access.can('export') && <ExportButton endpoint={view.export} params={view.listParams} query={{ ...params, ...view.exportQuery }} />}
           {view.api.create && view.form?.create && access.can('create') && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => go(access.paths.create)} data-testid="create-button">
               {t('ui.create', 'Create')}

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { z } from 'zod';
-import type { Action, EnumOption } from '@portal/contract';
+import type { Action, AnyEndpoint, EnumOption } from '@portal/contract';
 import type { OptionSource } from './options.ts';
 import type { PathsOverride } from './use-resource-access.ts';
 import type { ResourceEndpoints } from './resource-calls.ts';
@@ -166,7 +166,7 @@ export interface ResourceView<Row extends { id: number | string }, Detail extend
    * The list's export endpoint (`log-history/export`): an Export button (CSV, TXT, XLSX with the list's current
    * filters) for users holding the entry's `export` action.
    */
-  export?: string;
+  export?: string | AnyEndpoint;
   /** Filters the export always carries: a sub-list's parent (`group_store_id` of the group whose stores it lists). */
   exportQuery?: Record<string, string | number>;
   /** Actions over ticked rows; the list shows checkboxes when the user may take one. */
