@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuery } from '../common/list-query.ts';
 import { boolFilter, idFilter } from '../catalog/fields.ts';
+import { userOption } from '../identity/user.schema.ts';
 
 /** The user a mapping names (spec §3: mapping-email item's user). */
 export const mappingUser = z.object({ id: z.number().int(), email: z.string(), name: z.string(), username: z.string() });
@@ -51,5 +52,8 @@ export const mappingUserOptionsQuery = z
     limit: z.coerce.number().int().min(1).max(MAPPING_USER_SEARCH_LIMIT).default(MAPPING_USER_SEARCH_LIMIT),
   })
   .strict();
+/** A user the picker offers, with the mapping naming them if any (a user appears once). */
+export const mappingUserOption = userOption.extend({ mapping_id: z.number().int().nullable() });
+export type MappingUserOption = z.infer<typeof mappingUserOption>;
 
 export const MASTER_MAPPING_EMAIL_ENTRIES = ['cms.master-mapping-email'] as const;
