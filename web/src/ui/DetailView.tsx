@@ -2,7 +2,7 @@ import { Alert, Button, Card, Descriptions, Flex, Result, Spin } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../lib/api.ts';
+import { ApiError } from '../lib/api.ts';
 import { resourceKeys } from '../lib/query-keys.ts';
 import { errorMessage, notifySuccess } from '../app/notifier.tsx';
 import { DeleteConfirm } from './DeleteConfirm.tsx';

@@ -3,7 +3,7 @@ import { Alert, Button, Col, Form, Input, InputNumber, Result, Row, Space, Spin,
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { api, ApiError } from '../lib/api.ts';
+import { ApiError } from '../lib/api.ts';
 import { resourceKeys } from '../lib/query-keys.ts';
 import { translateMessage } from '../app/i18n.ts';
 import { errorMessage, notifySuccess } from '../app/notifier.tsx';

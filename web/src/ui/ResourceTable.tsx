@@ -6,7 +6,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useLocation, useRouter, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { api, type Paged } from '../lib/api.ts';
 import { resourceKeys } from '../lib/query-keys.ts';
 import { errorMessage, notifyError, notifySuccess } from '../app/notifier.tsx';
 import { DeleteConfirm } from './DeleteConfirm.tsx';

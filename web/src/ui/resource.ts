@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import type { z } from 'zod';
 import type { Action, EnumOption } from '@portal/contract';
 import type { OptionSource } from './options.ts';

@@ -68,7 +68,6 @@ export function PushPreview({ row }: { row: ContentRow }) {
  * top-up banners as one list.
  */
 export function BannerOrder({ kind }: { kind: 'banner' | 'banner-digital-product' }) {
-  const { t } = useTranslation();
   const lang = useLang();
   const [page, setPage] = useState<string>(BANNER_PLACEMENT_PAGE.values[0]);
   const perms = useSession()?.access.perms;
