@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { listQuery } from '../common/list-query.ts';
 import { boolFilter, idFilter } from '../catalog/fields.ts';
-import { userOption } from '../identity/user.schema.ts';
 
 /** The user a mapping names (spec §3: mapping-email item's user). */
 export const mappingUser = z.object({ id: z.number().int(), email: z.string(), name: z.string(), username: z.string() });
@@ -53,7 +52,13 @@ export const mappingUserOptionsQuery = z
   })
   .strict();
 /** A user the picker offers, with the mapping naming them if any (a user appears once). */
-export const mappingUserOption = userOption.extend({ mapping_id: z.number().int().nullable() });
+export const mappingUserOption = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  email: z.string(),
+  mapping_id: z.number().int().nullable(),
+});
 export type MappingUserOption = z.infer<typeof mappingUserOption>;
 
 export const MASTER_MAPPING_EMAIL_ENTRIES = ['cms.master-mapping-email'] as const;
