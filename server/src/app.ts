@@ -8,46 +8,26 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { completeOpenApi } from './platform/openapi.ts';
-import { devMailboxEnabled, type Config } from './config.ts';
+import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { AuthService } from './domains/identity/auth.service.ts';
-import { registerAuthRoutes } from './domains/identity/auth.routes.ts';
-import { registerRegionRoutes } from './domains/catalog/region.routes.ts';
-import { catalogServices, registerCatalogRoutes, type CatalogServices } from './domains/catalog/catalog.routes.ts';
-import { masterdataServices, registerMasterdataRoutes } from './domains/masterdata/masterdata.routes.ts';
-import { ecommerceServices, registerEcommerceRoutes } from './domains/catalog/ecommerce.routes.ts';
-import { promotionServices, registerPromotionRoutes } from './domains/promotion/promotion.routes.ts';
-import { contentServices, registerContentRoutes } from './domains/content/content.routes.ts';
-import { contentExports } from './domains/content/content.exports.ts';
-import { registerConsumerRoutes } from './domains/consumers/consumers.routes.ts';
-import { CONSUMER_IMPORTS } from './domains/consumers/associate.imports.ts';
-import { helpdeskServices, registerHelpdeskRoutes } from './domains/helpdesk/helpdesk.routes.ts';
-import { registerDevMailboxPage } from './domains/identity/dev-mailbox.page.ts';
+import type { CatalogServices } from './domains/catalog/catalog.deps.ts';
+import { catalogModule } from './domains/catalog/catalog.module.ts';
+import { consumersModule } from './domains/consumers/consumers.module.ts';
+import { contentModule } from './domains/content/content.module.ts';
+import { helpdeskModule } from './domains/helpdesk/helpdesk.module.ts';
 import type { IdentityServices } from './domains/identity/identity.deps.ts';
-import { LogHistoryService } from './domains/identity/log-history.service.ts';
-import { registerLogHistoryRoutes } from './domains/identity/log-history.routes.ts';
-import { logHistoryExport } from './domains/identity/log-history.export.ts';
-import { CATALOG_EXPORTS } from './domains/catalog/catalog.exports.ts';
-import { PROMOTION_EXPORTS } from './domains/promotion/promotion.exports.ts';
-import { HELPDESK_EXPORTS } from './domains/helpdesk/helpdesk.exports.ts';
-import { HELPDESK_IMPORTS } from './domains/helpdesk/helpdesk.imports.ts';
-import { ExportService, registerDownloadRoutes, registerExportRoute } from './platform/exports/index.ts';
-import { registerPublicRoutes } from './domains/identity/public.routes.ts';
-import { RoleService } from './domains/identity/role.service.ts';
-import { registerRoleRoutes } from './domains/identity/role.routes.ts';
-import { SessionService } from './domains/identity/session.service.ts';
-import { UserService } from './domains/identity/user.service.ts';
-import { registerUserRoutes } from './domains/identity/user.routes.ts';
+import { identityModule } from './domains/identity/identity.module.ts';
+import { masterdataModule } from './domains/masterdata/masterdata.module.ts';
+import { promotionModule } from './domains/promotion/promotion.module.ts';
 import { registerAccessGuard, type RegisteredRoute } from './platform/access-guard.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { registerErrorHandler } from './platform/errors.ts';
-import { createMailer, type Mailer } from './platform/mail.ts';
-import { createJobQueue, defaultJobsSchema, type JobQueue } from './platform/jobs.ts';
+import { ExportService, registerDownloadRoutes } from './platform/exports/index.ts';
 import { registerImports, type ImportDefinition, type ImportService } from './platform/imports/index.ts';
-import { CATALOG_IMPORTS } from './domains/catalog/catalog.imports.ts';
-import { promotionImports } from './domains/promotion/promotion.imports.ts';
-import { SlidingWindowLimiter } from './platform/rate-limiter.ts';
+import { createJobQueue, defaultJobsSchema, type JobQueue } from './platform/jobs.ts';
 import { loggerOptions } from './platform/logger.ts';
+import { createMailer, type Mailer } from './platform/mail.ts';
+import { registerModule, type DomainModule, type ModuleContext } from './platform/module.ts';
 
 export interface AppDeps {
   config: Config;
@@ -127,54 +107,29 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerDownloadRoutes(app, exportService);
 
   const mailer = deps.mailer ?? createMailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
-  const sessions = new SessionService(db, clock, { idleSeconds: config.SESSION_IDLE_SECONDS, ttlHours: config.SESSION_TTL_HOURS });
-  const auth = new AuthService(db, clock, mailer, sessions, {
-    otpTtlSeconds: config.OTP_TTL_SECONDS,
-    otpResendSeconds: config.OTP_RESEND_SECONDS,
-    maxFailures: config.LOGIN_MAX_FAILURES,
-    lockoutMinutes: config.LOCKOUT_MINUTES,
-    resetTokenMinutes: config.RESET_TOKEN_MINUTES,
-    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
-  });
-  const services: IdentityServices = {
-    config,
-    clock,
-    mailer,
-    sessions,
-    auth,
-    users: new UserService(db, clock, sessions, auth),
-    roles: new RoleService(db, clock),
-    logHistory: new LogHistoryService(db),
-  };
+  const ctx: ModuleContext = { config, database, db, clock, mailer, jobs, exports: exportService };
+
+  // Each domain builds its services once; identity's sessions resolve the actor of every request.
+  const identity = identityModule(ctx);
+  const catalog = catalogModule(ctx);
+  const modules: DomainModule[] = [
+    identity,
+    catalog,
+    promotionModule(ctx),
+    masterdataModule(ctx, { users: identity.services.users }),
+    contentModule(ctx),
+    consumersModule(ctx),
+    helpdeskModule(ctx),
+  ];
 
   const routes: RegisteredRoute[] = [];
-  registerAccessGuard(app, sessions, routes);
-  const windowMs = config.AUTH_RATE_WINDOW_SECONDS * 1000;
-  registerAuthRoutes(app, services, {
-    signIn: new SlidingWindowLimiter(config.AUTH_RATE_LIMIT, windowMs, clock),
-    forgot: new SlidingWindowLimiter(Math.max(3, Math.floor(config.AUTH_RATE_LIMIT / 3)), windowMs, clock),
-  });
-  registerUserRoutes(app, services);
-  registerRoleRoutes(app, services);
-  registerLogHistoryRoutes(app, services);
-  registerExportRoute(app, exportService, clock, logHistoryExport, '/api/v1/log-history', ['log-history']);
-  for (const [def, path] of [...CATALOG_EXPORTS, ...PROMOTION_EXPORTS, ...HELPDESK_EXPORTS, ...contentExports(clock)]) registerExportRoute(app, exportService, clock, def, path, ['exports']);
-  registerPublicRoutes(app, services, db);
-  registerRegionRoutes(app, db);
-  const catalog = catalogServices(db);
-  registerCatalogRoutes(app, catalog, db, clock);
-  registerEcommerceRoutes(app, ecommerceServices(db), catalog, db, clock);
-  registerPromotionRoutes(app, promotionServices(db), clock);
-  registerMasterdataRoutes(app, masterdataServices(db, clock), services.users, clock);
-  registerContentRoutes(app, contentServices(db, jobs, clock, { imagesDir: path.join(config.DATA_DIR, 'images'), mailer }), clock);
-  registerConsumerRoutes(app, { db, clock, mailer, config, exports: exportService });
-  registerHelpdeskRoutes(app, helpdeskServices(db, clock), { clock, mailer, appSignInLimiter: new SlidingWindowLimiter(config.AUTH_RATE_LIMIT, windowMs, clock) });
-  const imports = await registerImports(app, { db, jobs, clock, config, definitions: [...CATALOG_IMPORTS, ...promotionImports(promotionServices(db)), ...CONSUMER_IMPORTS, ...HELPDESK_IMPORTS, ...(deps.imports ?? [])] });
-  if (devMailboxEnabled(config)) registerDevMailboxPage(app, mailer);
+  registerAccessGuard(app, identity.services.sessions, routes);
+  for (const module of modules) registerModule(app, ctx, module);
+  const imports = await registerImports(app, { db, jobs, clock, config, definitions: [...modules.flatMap((m) => m.imports ?? []), ...(deps.imports ?? [])] });
   deps.extraRoutes?.(app);
 
   registerSpa(app, config.webDist);
-  return { app, routes, services, catalog, jobs, exports: exportService, imports };
+  return { app, routes, services: identity.services, catalog: catalog.services, jobs, exports: exportService, imports };
 }
 
 /** Serves the built web app; unknown non-API paths get index.html so the client router decides. */

@@ -1,4 +1,4 @@
-import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
 import { envelope, type AnyEndpoint, type Answer } from '@portal/contract';
 
@@ -24,6 +24,8 @@ export interface ServeOptions {
   config?: Omit<FastifyContextConfig, 'permission' | 'endpoint'>;
   /** A body limit other than the app's (uploads). */
   bodyLimit?: number;
+  /** Runs before the body is read or validated (a rate limiter counting every attempt, whatever its body). */
+  onRequest?: onRequestAsyncHookHandler;
 }
 
 const isSchema = (a: Answer): a is z.ZodType => typeof a !== 'string';
@@ -43,6 +45,7 @@ export function serve<E extends AnyEndpoint>(
     url: `${API_PREFIX}${ep.path}`,
     config: { ...opts.config, permission: ep.access, endpoint: ep.id },
     ...(opts.bodyLimit ? { bodyLimit: opts.bodyLimit } : {}),
+    ...(opts.onRequest ? { onRequest: opts.onRequest } : {}),
     schema: {
       operationId: ep.id,
       summary: ep.summary,

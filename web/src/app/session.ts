@@ -1,8 +1,9 @@
-import { APP_ENVS, type AppEnv, type Profile } from '@portal/contract';
+import { APP_ENVS, authApi, profileApi, publicApi, type AppEnv, type Profile } from '@portal/contract';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { AnyRouter } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
-import { api, ApiError, onUnauthorized } from '../lib/api.ts';
+import { ApiError, onUnauthorized } from '../lib/api.ts';
+import { call } from '../lib/call.ts';
 import { queryKeys } from '../lib/query-keys.ts';
 import { accessFor, PATHS, type Access } from './access.ts';
 import { i18n } from './i18n.ts';
@@ -31,7 +32,7 @@ export const profileQuery = queryOptions({
   queryKey: queryKeys.profile,
   queryFn: async (): Promise<Profile | null> => {
     try {
-      return (await api.get<Profile>('user/profile')).data;
+      return (await call(profileApi.get)).data;
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return null;
       throw err;
@@ -43,7 +44,7 @@ export const profileQuery = queryOptions({
 export const metaQuery = queryOptions({
   queryKey: queryKeys.meta,
   queryFn: async (): Promise<PortalMeta> => {
-    const data = (await api.get<Partial<PortalMeta>>('meta')).data;
+    const data: Partial<PortalMeta> = (await call(publicApi.meta)).data;
     const env = APP_ENVS.find((e) => e === data.app_env) ?? DEFAULT_META.app_env;
     return { ...DEFAULT_META, ...data, app_env: env };
   },
@@ -124,7 +125,7 @@ export async function signOut(): Promise<void> {
   if (endingSession) return;
   endingSession = true;
   try {
-    await api.delete('auth/sign-out');
+    await call(authApi.signOut);
   } catch {
     // The session may already be gone (idle, revoked): signing out on this side is all that is left.
   }
@@ -143,7 +144,7 @@ export function useIdleCheck(): void {
       if (busy || endingSession) return;
       busy = true;
       try {
-        const answer = await api.post<{ is_idle: boolean; idle_timeout_seconds: number }>('auth/idle', { type: 'cms' });
+        const answer = await call(authApi.idle, { body: { type: 'cms' } });
         if (answer.data.is_idle) await signOut();
       } catch {
         // A 401 is handled by the session listener; a network failure waits for the next check.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { APP_ENVS } from '../access/types.ts';
 import { newPasswordField, otpField, passwordField, usernameField } from '../common/fields.ts';
 
 export const SUPER_ADMIN_ROLE = 'Super Admin';
@@ -50,3 +51,18 @@ export const profileUpdateBody = z
     version: z.number().int().min(1),
   })
   .strict();
+
+/** The signed-in user's permissions (`role-permission/profile`): `entry:action` strings; empty for Super Admin, who holds all. */
+export const profilePermissionsData = z.object({ is_super: z.boolean(), permissions: z.array(z.string()) });
+
+/** `meta`: environment facts the web app needs before sign-in. */
+export const metaData = z.object({
+  app_env: z.enum(APP_ENVS),
+  idle_timeout_seconds: z.number(),
+  otp_ttl_seconds: z.number(),
+  /** Seconds before another verification code may be requested. */
+  otp_resend_seconds: z.number(),
+  /** Whether the development outbox (`dev/mailbox`) is on. */
+  mailbox: z.boolean(),
+});
+export type MetaData = z.infer<typeof metaData>;

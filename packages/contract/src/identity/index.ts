@@ -4,3 +4,4 @@ export * from './role.schema.ts';
 export * from './audit.schema.ts';
 export * from './legal.schema.ts';
 export * from './mail.schema.ts';
+export * from './identity.api.ts';

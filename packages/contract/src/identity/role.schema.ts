@@ -39,6 +39,13 @@ export const rolePermissionQuery = z.object({ role_id: z.coerce.number().int().p
 export const rolePermissionUpdateBody = z
   .object({ role_id: z.number().int().positive(), permissions: z.array(grantSchema).max(2000), version: z.number().int().min(1) })
   .strict();
+/** A role's permissions, as `role-permission` answers and `role-permission/update` returns them. */
+export const rolePermissionsData = z.object({
+  role_id: z.number().int(),
+  version: z.number().int(),
+  is_super: z.boolean(),
+  permissions: z.array(z.object({ entry: z.string(), action: z.string() })),
+});
 
 /** One row of `permission/list`: a menu entry with the actions it offers. */
 export const permissionItem = z.object({

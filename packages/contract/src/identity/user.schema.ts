@@ -47,6 +47,10 @@ export const userOption = z.object({ id: z.number().int(), username: z.string(),
 
 export const adminResetPasswordBody = z.object({ password: newPasswordField.optional() }).strict();
 export const usernamesBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(1000) }).strict();
+/** One answer of `user/username`: the names behind a created_by/updated_by id. */
+export const usernameItem = z.object({ id: z.number(), username: z.string(), name: z.string() });
+/** `user/delete/{id}`: the version the client saw, checked when given. */
+export const userDeleteQuery = z.object({ version: z.coerce.number().int().min(1).optional() }).strict();
 
 /** The two menu entries over the same user records (ssosis and cms); either grants access. */
 export const USER_ENTRIES = ['ssosis.user-management', 'cms.user'] as const;

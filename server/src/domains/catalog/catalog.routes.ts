@@ -1,47 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
-import {
-  parentCategoriesApi,
-  productsApi,
-  storeProductsApi,
-  storesApi,
-  subCategoriesApi,
-  type categoryRow,
-  type productListQuery,
-  type productRow,
-  type storeListQuery,
-  type storeProductListQuery,
-  type storeProductRow,
-  type storeRow,
-  type subCategoryListQuery,
-} from '@portal/contract';
+import { parentCategoriesApi, productsApi, storeProductsApi, storesApi, subCategoriesApi } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { auditContext, registerResourceRoutes, ResourceService } from '../../platform/crud/index.ts';
+import { auditContext, registerResourceRoutes } from '../../platform/crud/index.ts';
+import type { CatalogServices } from './catalog.deps.ts';
+import { saveCategoryPositions } from './category.resource.ts';
 import { serve } from '../../platform/serve.ts';
-import { ParentCategoryService, saveCategoryPositions, subCategoryDef } from './category.resource.ts';
-import { productDef } from './product.resource.ts';
-import { storeDef } from './store.resource.ts';
-import { storeProductDef } from './store-product.resource.ts';
 import { sql } from 'drizzle-orm';
-
-export interface CatalogServices {
-  parentCategories: ParentCategoryService;
-  subCategories: ResourceService<z.infer<typeof categoryRow>, z.infer<typeof subCategoryListQuery>>;
-  products: ResourceService<z.infer<typeof productRow>, z.infer<typeof productListQuery>>;
-  stores: ResourceService<z.infer<typeof storeRow>, z.infer<typeof storeListQuery>>;
-  storeProducts: ResourceService<z.infer<typeof storeProductRow>, z.infer<typeof storeProductListQuery>>;
-}
-
-export function catalogServices(db: Db): CatalogServices {
-  return {
-    parentCategories: new ParentCategoryService(db),
-    subCategories: new ResourceService(subCategoryDef, db),
-    products: new ResourceService(productDef, db),
-    stores: new ResourceService(storeDef, db),
-    storeProducts: new ResourceService(storeProductDef, db),
-  };
-}
 
 /** Categories, products, stores and their store products (orion and cms E-commerce / Master Data). */
 export function registerCatalogRoutes(app: FastifyInstance, s: CatalogServices, db: Db, clock: Clock): void {

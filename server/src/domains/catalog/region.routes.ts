@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { regionsApi } from '@portal/contract';
-import type { Db } from '../../db/client.ts';
 import { serve } from '../../platform/serve.ts';
-import { RegionService } from './region.service.ts';
+import type { RegionService } from './region.service.ts';
 
 /** Reference data for address dropdowns everywhere (any signed-in user may read it). */
-export function registerRegionRoutes(app: FastifyInstance, db: Db): void {
-  const regions = new RegionService(db);
+export function registerRegionRoutes(app: FastifyInstance, regions: RegionService): void {
   serve(app, regionsApi.provinces, async (req) => ({ message: 'Success', data: await regions.provinces(req.query) }));
   serve(app, regionsApi.regencies, async (req) => ({ message: 'Success', data: await regions.regencies(req.query) }));
   serve(app, regionsApi.districts, async (req) => ({ message: 'Success', data: await regions.districts(req.query) }));

@@ -14,8 +14,7 @@ import {
   type Action,
 } from '@portal/contract';
 import { auditContext } from '../../platform/crud/index.ts';
-import { AssociateService } from './associate.resource.ts';
-import type { ConsumerDeps } from './consumers.routes.ts';
+import type { ConsumerDeps } from './consumers.deps.ts';
 
 const PATH = '/api/v1/associates';
 const TAGS = ['associates'];
@@ -24,7 +23,7 @@ const perm = (action: Action) => ({ permission: { entries: ASSOCIATE_ENTRIES, ac
 /** cms Associate Loyalty Program: list, create, detail and edit by employee number, history by associateId (bulk upload: the import `associate`). */
 export function registerAssociateRoutes(app: FastifyInstance, deps: ConsumerDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const associates = new AssociateService(deps.db);
+  const { associates } = deps;
 
   r.get(PATH, {
     config: perm('view'),

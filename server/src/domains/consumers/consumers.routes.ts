@@ -21,39 +21,20 @@ import {
   stampLedgerRow,
   type Action,
 } from '@portal/contract';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
 import { actorOf } from '../../platform/access-guard.ts';
-import type { Clock } from '../../platform/clock.ts';
 import { auditContext } from '../../platform/crud/index.ts';
-import { registerExportRoute, type ExportService } from '../../platform/exports/index.ts';
-import type { Mailer } from '../../platform/mail.ts';
-import { ConsumerActionService } from './consumer-action.service.ts';
-import { ConsumerHistoryService } from './consumer-history.service.ts';
 import { registerAddressAndCouponRoutes } from './consumer-sublists.routes.ts';
-import { consumerExport, couponHistoryExport, stampHistoryExport } from './consumer.exports.ts';
-import { ConsumerService, presentConsumer, seesPersonalData } from './consumer.resource.ts';
-import { registerMemberRoutes } from './members.routes.ts';
-import { registerAssociateRoutes } from './associates.routes.ts';
-
-export interface ConsumerDeps {
-  db: Db;
-  clock: Clock;
-  mailer: Mailer;
-  config: Config;
-  exports: ExportService;
-}
+import { presentConsumer, seesPersonalData } from './consumer.resource.ts';
+import type { ConsumerDeps } from './consumers.deps.ts';
 
 const PATH = '/api/v1/consumers';
 const TAGS = ['consumers'];
 const perm = (action: Action) => ({ permission: { entries: CONSUMER_ENTRIES, action } });
 
-/** cms Consumer: list (masked per role), export, detail, profile edit, the staff actions and the one-customer sub-lists; Member Management and the Associate Loyalty Program. */
+/** cms Consumer: list (masked per role), detail, profile edit, the staff actions and the one-customer sub-lists (the exports are declared in consumers.module.ts). */
 export function registerConsumerRoutes(app: FastifyInstance, deps: ConsumerDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const consumers = new ConsumerService(deps.db);
-  const history = new ConsumerHistoryService(deps.db);
-  const actions = new ConsumerActionService(deps.db, consumers, deps.mailer, deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT}`);
+  const { consumers, history, actions } = deps;
   const unmasked = (req: FastifyRequest) => seesPersonalData(actorOf(req).perms);
   const ctx = (req: FastifyRequest) => auditContext(req, deps.clock);
 
@@ -66,9 +47,6 @@ export function registerConsumerRoutes(app: FastifyInstance, deps: ConsumerDeps)
       return { message: 'Success', data: { ...page, data: page.data.map((c) => presentConsumer(c, open)) } };
     },
   });
-  registerExportRoute(app, deps.exports, deps.clock, consumerExport, PATH, TAGS);
-  registerExportRoute(app, deps.exports, deps.clock, stampHistoryExport, '/api/v1/consumer-stamps', TAGS);
-  registerExportRoute(app, deps.exports, deps.clock, couponHistoryExport, '/api/v1/consumer-coupons', TAGS);
   // The tags a consumer may carry, for the profile form: a consumer editor need not hold Custom Consumer Tag.
   r.get('/api/v1/consumer-tags', {
     config: perm('view'),
@@ -122,7 +100,4 @@ export function registerConsumerRoutes(app: FastifyInstance, deps: ConsumerDeps)
     schema: { tags: TAGS, summary: 'The consumer’s activity log, newest first (staff actions included)', params: idParam, querystring: consumerHistoryQuery, response: { 200: listEnvelope(consumerActivityRow) } },
     handler: async (req) => ({ message: 'Success', data: await history.activity(req.params.id, req.query) }),
   });
-
-  registerMemberRoutes(app, deps);
-  registerAssociateRoutes(app, deps);
 }

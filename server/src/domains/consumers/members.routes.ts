@@ -15,13 +15,9 @@ import {
 } from '@portal/contract';
 import { actorOf } from '../../platform/access-guard.ts';
 import { auditContext } from '../../platform/crud/index.ts';
-import { registerExportRoute } from '../../platform/exports/index.ts';
-import { ConsumerHistoryService } from './consumer-history.service.ts';
 import { registerAddressAndCouponRoutes } from './consumer-sublists.routes.ts';
-import { memberExport } from './consumer.exports.ts';
 import { presentConsumer, seesPersonalData } from './consumer.resource.ts';
-import type { ConsumerDeps } from './consumers.routes.ts';
-import { MemberService } from './member.resource.ts';
+import type { ConsumerDeps } from './consumers.deps.ts';
 
 const PATH = '/api/v1/members';
 const TAGS = ['members'];
@@ -33,8 +29,7 @@ const perm = (action: Action) => ({ permission: { entries: MEMBER_ENTRIES, actio
  */
 export function registerMemberRoutes(app: FastifyInstance, deps: ConsumerDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const members = new MemberService(deps.db);
-  const history = new ConsumerHistoryService(deps.db);
+  const { members, history } = deps;
   const unmasked = (req: FastifyRequest) => seesPersonalData(actorOf(req).perms);
 
   r.get(PATH, {
@@ -46,7 +41,6 @@ export function registerMemberRoutes(app: FastifyInstance, deps: ConsumerDeps): 
       return { message: 'Success', data: { ...page, data: page.data.map((m) => presentConsumer(m, open)) } };
     },
   });
-  registerExportRoute(app, deps.exports, deps.clock, memberExport, PATH, TAGS);
   // Home stores for the member form, under the member entry's own right (a member editor need not hold the store entries).
   r.get('/api/v1/member-stores', {
     config: perm('view'),

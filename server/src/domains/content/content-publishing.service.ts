@@ -20,16 +20,6 @@ export class ContentPublishingService {
     private readonly clock: Clock,
   ) {}
 
-  /** Registers the job's handler (before the queue starts) and the catch-up sweep on start. */
-  register(onReady: (fn: () => Promise<void>) => void): void {
-    this.jobs.register(CONTENT_PUBLISH_JOB, async () => {
-      await this.sweep();
-    });
-    onReady(async () => {
-      await this.jobs.send(CONTENT_PUBLISH_JOB, {});
-    });
-  }
-
   /** Queues a sweep at `at` (at most one waiting sweep per instant), inside the caller's transaction when given. */
   async scheduleAt(at: Date, tx?: Tx): Promise<void> {
     await this.jobs.send(CONTENT_PUBLISH_JOB, {}, { startAfter: at, singletonKey: `due:${at.toISOString()}`, ...(tx ? { tx } : {}) });

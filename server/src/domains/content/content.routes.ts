@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import {
-  CONTENT_IMAGE_MAX_MB,
   CONTENT_KIND_API,
   CONTENT_KINDS,
   approvalMessagesApi,
@@ -10,60 +8,15 @@ import {
   digitalBannersApi,
   notificationOffersApi,
   pushMessagesApi,
-  type approvalListQuery,
-  type contentRow,
-  type ContentKind,
 } from '@portal/contract';
-import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { auditContext, registerResourceRoutes, ResourceService } from '../../platform/crud/index.ts';
-import type { JobQueue } from '../../platform/jobs.ts';
-import { BannerPositionService } from './banner-position.service.ts';
-import { registerContentImageRoutes } from './content-image.routes.ts';
-import { ContentImageService } from './content-image.service.ts';
-import { approvalDef, ContentService } from './content.resource.ts';
-import { ContentPublishingService } from './content-publishing.service.ts';
-import { ContentWorkflowService } from './content-workflow.service.ts';
-import { PushTestSendService } from './push-test-send.service.ts';
-import { ContentAudienceService } from './content-audience.service.ts';
-import { NotificationOfferService } from './notification-offer.resource.ts';
-import type { Mailer } from '../../platform/mail.ts';
+import { auditContext, registerResourceRoutes } from '../../platform/crud/index.ts';
 import { serve } from '../../platform/serve.ts';
-
-export interface ContentServices {
-  kinds: Record<ContentKind, ContentService>;
-  approvals: ResourceService<z.infer<typeof contentRow>, z.infer<typeof approvalListQuery>>;
-  workflow: ContentWorkflowService;
-  publishing: ContentPublishingService;
-  bannerPositions: BannerPositionService;
-  digitalBannerPositions: BannerPositionService;
-  images: ContentImageService;
-  pushTestSend: PushTestSendService;
-  audience: ContentAudienceService;
-  notificationOffers: NotificationOfferService;
-}
-
-export function contentServices(db: Db, jobs: JobQueue, clock: Clock, opts: { imagesDir: string; mailer: Mailer }): ContentServices {
-  const publishing = new ContentPublishingService(db, jobs, clock);
-  const workflow = new ContentWorkflowService(db, clock, publishing);
-  const kinds = Object.fromEntries(CONTENT_KINDS.map((k) => [k, new ContentService(k, db, clock)])) as Record<ContentKind, ContentService>;
-  return {
-    kinds,
-    approvals: new ResourceService(approvalDef(clock), db),
-    workflow,
-    publishing,
-    bannerPositions: new BannerPositionService(db, kinds.banner),
-    digitalBannerPositions: new BannerPositionService(db, kinds['banner-digital-product']),
-    images: new ContentImageService(db, opts.imagesDir, CONTENT_IMAGE_MAX_MB * 1024 * 1024),
-    pushTestSend: new PushTestSendService(db, opts.mailer, workflow),
-    audience: new ContentAudienceService(db),
-    notificationOffers: new NotificationOfferService(db, clock),
-  };
-}
+import { registerContentImageRoutes } from './content-image.routes.ts';
+import type { ContentServices } from './content.deps.ts';
 
 /** cms Campaign: offers, banners, campaigns and push messages, their workflow, the approval queue and scheduled publishing. */
 export function registerContentRoutes(app: FastifyInstance, s: ContentServices, clock: Clock): void {
-  s.publishing.register((fn) => app.addHook('onReady', fn));
   registerContentImageRoutes(app, s.images, clock);
 
   serve(app, bannersApi.positions, async (req) => ({ message: 'Edit Data Successful', data: await s.bannerPositions.reorder(req.body, auditContext(req, clock)) }));

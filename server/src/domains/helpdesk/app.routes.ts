@@ -5,7 +5,7 @@ import { appMessageBody, appMessagesQuery, appSession, appSignInBody, appTicketC
 import type { Clock } from '../../platform/clock.ts';
 import type { SlidingWindowLimiter } from '../../platform/rate-limiter.ts';
 import { appConsumer } from './consumer-auth.service.ts';
-import type { HelpdeskServices } from './helpdesk.routes.ts';
+import type { HelpdeskServices } from './helpdesk.deps.ts';
 
 /**
  * The consumer app's side of the help desk under `/api/v1/app/`. For the staff access guard these routes are public

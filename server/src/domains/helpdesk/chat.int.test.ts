@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { ChatEvent } from '@portal/contract';
 import { useHarness } from '../../../test/harness.ts';
-import { anyTicketCategory, createAppConsumer } from './helpdesk.fixtures.ts';
+import { anyTicketCategory, createAppConsumer } from '../../../test/fixtures/helpdesk.fixtures.ts';
 
 type One<T> = { data: T };
 interface Message {

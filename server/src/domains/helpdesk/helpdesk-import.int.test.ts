@@ -4,7 +4,7 @@ import type { ImportBatch, ImportRow } from '@portal/contract';
 import { queryRows } from '../../db/client.ts';
 import { useHarness } from '../../../test/harness.ts';
 import { csv, multipart } from '../../../test/import-files.ts';
-import { createAppConsumer } from './helpdesk.fixtures.ts';
+import { createAppConsumer } from '../../../test/fixtures/helpdesk.fixtures.ts';
 
 describe('help-center bulk upload through the import pipeline', () => {
   const h = useHarness();

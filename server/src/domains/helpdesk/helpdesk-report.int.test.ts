@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
 import { useHarness } from '../../../test/harness.ts';
-import { anyTicketCategory, createAppConsumer } from './helpdesk.fixtures.ts';
+import { anyTicketCategory, createAppConsumer } from '../../../test/fixtures/helpdesk.fixtures.ts';
 
 type List<T> = { data: { data: T[]; meta: { total: number } } };
 interface ReportRow {

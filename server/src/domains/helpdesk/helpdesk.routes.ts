@@ -47,59 +47,16 @@ import {
   okEnvelope,
   type ChatEvent,
 } from '@portal/contract';
-import type { Db } from '../../db/client.ts';
-import type { Clock } from '../../platform/clock.ts';
-import type { Mailer } from '../../platform/mail.ts';
-import type { SlidingWindowLimiter } from '../../platform/rate-limiter.ts';
 import { auditContext, registerResourceRoutes } from '../../platform/crud/index.ts';
 import { actorOf } from '../../platform/access-guard.ts';
-import { ChatEvents } from './chat-events.ts';
-import { ChatService } from './chat.service.ts';
-import { ConsumerAuthService } from './consumer-auth.service.ts';
-import { FaqService } from './faq.resource.ts';
-import { HelpdeskReportService } from './helpdesk-report.service.ts';
-import { messageTemplateService } from './message-template.resource.ts';
-import { ratingService } from './rating.resource.ts';
-import { TicketService } from './ticket.resource.ts';
+import type { HelpdeskRouteDeps, HelpdeskServices } from './helpdesk.deps.ts';
 import { registerAppRoutes } from './app.routes.ts';
-
-export interface HelpdeskServices {
-  tickets: TicketService;
-  faqs: FaqService;
-  templates: ReturnType<typeof messageTemplateService>;
-  ratings: ReturnType<typeof ratingService>;
-  chats: ChatService;
-  events: ChatEvents;
-  consumerAuth: ConsumerAuthService;
-  report: HelpdeskReportService;
-}
-
-export function helpdeskServices(db: Db, clock: Clock): HelpdeskServices {
-  const events = new ChatEvents();
-  return {
-    tickets: new TicketService(db),
-    faqs: new FaqService(db),
-    templates: messageTemplateService(db),
-    ratings: ratingService(db),
-    chats: new ChatService(db, events),
-    events,
-    consumerAuth: new ConsumerAuthService(db, clock),
-    report: new HelpdeskReportService(db),
-  };
-}
 
 const perm = (entries: readonly string[], action: 'view' | 'create' | 'edit' | 'delete' | 'export') => ({ permission: { entries, action } });
 /** Server-sent events keep the connection alive with a comment line this often (proxies drop silent connections). */
 const HEARTBEAT_MS = 25_000;
 
 /** cms Consumer group: help center (tickets), FAQ, message templates, ratings, live chat; and the consumer app's API. */
-export interface HelpdeskRouteDeps {
-  clock: Clock;
-  mailer: Mailer;
-  /** Consumer sign-in attempts per address, like the staff sign-in's. */
-  appSignInLimiter: SlidingWindowLimiter;
-}
-
 export function registerHelpdeskRoutes(app: FastifyInstance, s: HelpdeskServices, { clock, mailer, appSignInLimiter }: HelpdeskRouteDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Open event streams end when the app closes, so shutdown does not wait on agents' browsers.

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import {
   DOCUMENT_KINDS,
   appVersionsApi,
@@ -9,50 +8,21 @@ import {
   masterMappingEmailsApi,
   richTextApi,
   ticketCategoriesApi,
-  type appVersionListQuery,
-  type appVersionRow,
-  type customConsumerTagListQuery,
-  type customConsumerTagRow,
   type DocumentQuery,
-  type generalSettingRow,
 } from '@portal/contract';
-import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { auditContext, registerResourceRoutes, ResourceService, type ListQueryLike } from '../../platform/crud/index.ts';
+import { auditContext, registerResourceRoutes } from '../../platform/crud/index.ts';
 import { sanitizeRichText } from '../../platform/rich-text.ts';
 import { serve } from '../../platform/serve.ts';
-import type { UserService } from '../identity/user.service.ts';
-import { customConsumerTagDef } from './custom-consumer-tag.resource.ts';
-import { DocumentService, type DocumentKey } from './document.service.ts';
-import { MasterMappingEmailService } from './master-mapping-email.resource.ts';
-import { appVersionDef, GENERAL_SETTING_ID, generalSettingDef } from './setting.resource.ts';
-import { TicketCategoryService } from './ticket-category.resource.ts';
-
-export interface MasterdataServices {
-  tags: ResourceService<z.infer<typeof customConsumerTagRow>, z.infer<typeof customConsumerTagListQuery>>;
-  ticketCategories: TicketCategoryService;
-  mappings: MasterMappingEmailService;
-  generalSetting: ResourceService<z.infer<typeof generalSettingRow>, ListQueryLike>;
-  appVersions: ResourceService<z.infer<typeof appVersionRow>, z.infer<typeof appVersionListQuery>>;
-  documents: DocumentService;
-}
-
-export function masterdataServices(db: Db, clock: Clock): MasterdataServices {
-  return {
-    tags: new ResourceService(customConsumerTagDef, db),
-    ticketCategories: new TicketCategoryService(db),
-    mappings: new MasterMappingEmailService(db),
-    generalSetting: new ResourceService(generalSettingDef, db),
-    appVersions: new ResourceService(appVersionDef, db),
-    documents: new DocumentService(db, clock),
-  };
-}
+import type { DocumentKey } from './document.service.ts';
+import type { MasterdataServices, UserDirectory } from './masterdata.deps.ts';
+import { GENERAL_SETTING_ID } from './setting.resource.ts';
 
 /**
  * cms Master data and settings: custom consumer tags, ticket categories, the e-mail escalation mapping, the general
  * setting, app versions, and the rich-text documents (privacy policy, terms, how-to-redeem, setting-app).
  */
-export function registerMasterdataRoutes(app: FastifyInstance, s: MasterdataServices, users: UserService, clock: Clock): void {
+export function registerMasterdataRoutes(app: FastifyInstance, s: MasterdataServices, users: UserDirectory, clock: Clock): void {
   registerResourceRoutes(app, s.tags, clock, customConsumerTagsApi);
   registerResourceRoutes(app, s.ticketCategories, clock, ticketCategoriesApi);
 

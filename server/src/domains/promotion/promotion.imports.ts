@@ -5,7 +5,7 @@ import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { defineImport, existsIn, rowSchemaCheck, type ImportDefinition } from '../../platform/imports/index.ts';
 import { commitPromoRows } from './promo.resource.ts';
-import type { PromotionServices } from './promotion.routes.ts';
+import type { PromotionServices } from './promotion.deps.ts';
 
 /*
  * Promotion imports on the shared pipeline, committing through the seams the promotion services keep for them

@@ -6,7 +6,7 @@ import type { Actor } from '../request-context.ts';
 
 /*
  * One import definition per bulk operation: its columns (with their type, length and rules), its key, the foreign keys
- * checked by SQL in batches, and the set-based SQL that commits the valid staged rows. The pipeline (service.ts) does
+ * checked by SQL in batches, and the set-based SQL that commits the valid staged rows. The pipeline (import.service.ts) does
  * the rest: template, upload checks, streaming parse, validation, preview, error file, confirm, job status.
  */
 

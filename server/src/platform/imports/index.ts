@@ -17,7 +17,9 @@ export {
   type ImportParams,
   type ImportReference,
 } from './definition.ts';
-export { ImportService, COMMIT_JOB, VALIDATE_JOB } from './import.service.ts';
+export { ImportService } from './import.service.ts';
+export { COMMIT_JOB } from './commit.ts';
+export { VALIDATE_JOB } from './validation.ts';
 
 /** The import pipeline of an app: its service, its two jobs and its routes, for every definition given. */
 export async function registerImports(

@@ -1,9 +1,9 @@
-import { forgotPasswordBody } from '@portal/contract';
+import { authApi, forgotPasswordBody } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Button, Flex, Form, Input, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { zodRule } from '../form-rules.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
@@ -12,7 +12,7 @@ export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ identifier: string }>();
   const request = useMutation({
-    mutationFn: (identifier: string) => api.post<null>('auth/forgot-password', { identifier }),
+    mutationFn: (identifier: string) => call(authApi.forgotPassword, { body: { identifier } }),
   });
 
   if (request.isSuccess) {

@@ -1,10 +1,11 @@
-import { OTP_LENGTH, PASSWORD_MIN, type SignInData } from '@portal/contract';
+import { authApi, OTP_LENGTH, PASSWORD_MIN, type SignInData } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { Button, Flex, Form, Input, Modal, Typography, type InputRef } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { accessFor, afterSignIn, PATHS } from '../access.ts';
 import { notifyError, notifySuccess } from '../notifier.tsx';
 import { DEFAULT_META, metaQuery, profileQuery, REDIRECT_DELAY_MS } from '../session.ts';
@@ -115,7 +116,7 @@ export function LoginPage() {
   };
 
   const signIn = useMutation({
-    mutationFn: (body: Credentials) => api.post<SignInData>('auth/sign-in', body),
+    mutationFn: (body: Credentials) => call(authApi.signIn, { body }),
     onSuccess: async ({ data }, body) => {
       setCredentials(body);
       if (data.token) {
@@ -129,7 +130,7 @@ export function LoginPage() {
   });
 
   const resend = useMutation({
-    mutationFn: (body: Credentials) => api.post<SignInData>('auth/sign-in', body),
+    mutationFn: (body: Credentials) => call(authApi.signIn, { body }),
     onSuccess: ({ data }) => {
       startCodeStep(data);
       codeForm.resetFields();
@@ -141,7 +142,7 @@ export function LoginPage() {
   });
 
   const verify = useMutation({
-    mutationFn: (body: Credentials & { otp: string }) => api.post<SignInData>('auth/sign-in-verification', body),
+    mutationFn: (body: Credentials & { otp: string }) => call(authApi.signInVerification, { body }),
     meta: { silentError: true },
     onSuccess: async () => {
       await completeSignIn();

@@ -1,9 +1,9 @@
-import { newPasswordField } from '@portal/contract';
+import { authApi, newPasswordField } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { Button, Flex, Form, Input, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { matchesRule, zodRule } from '../form-rules.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
@@ -20,7 +20,7 @@ export function ResetPasswordPage() {
   const { token } = route.useSearch();
   const [form] = Form.useForm<ResetValues>();
   const reset = useMutation({
-    mutationFn: (values: ResetValues & { token: string }) => api.post<null>('user/reset-password', values),
+    mutationFn: (values: ResetValues & { token: string }) => call(authApi.resetPassword, { body: values }),
   });
 
   if (!token) {

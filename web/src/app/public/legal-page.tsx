@@ -1,10 +1,9 @@
-import { LEGAL_KINDS, type legalDocument } from '@portal/contract';
+import { LEGAL_KINDS, publicApi } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { Alert, Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { formatDate } from '../../lib/format.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { BrandMark, Copyright } from '../auth/auth-layout.tsx';
@@ -12,7 +11,6 @@ import { PRODUCT_NAME } from '../brand.ts';
 import { useLang } from '../i18n.ts';
 
 type LegalKind = (typeof LEGAL_KINDS)[number];
-type LegalDocument = z.infer<typeof legalDocument>;
 
 const termsRoute = getRouteApi('/terms');
 const privacyRoute = getRouteApi('/privacy');
@@ -25,7 +23,7 @@ function LegalDocumentPage({ kind, variant, language }: { kind: LegalKind; varia
   const { t } = useTranslation();
   const doc = useQuery({
     queryKey: queryKeys.legal(kind, variant, language),
-    queryFn: async () => (await api.get<LegalDocument>(`public/legal/${kind}`, { variant, language })).data,
+    queryFn: async () => (await call(publicApi.legal, { kind, query: { variant, language } })).data,
     meta: { silentError: true },
   });
   const fallbackTitle = kind === 'terms' ? t('legal.terms') : t('legal.privacy');

@@ -1,8 +1,8 @@
-import { changePasswordBody, newPasswordField } from '@portal/contract';
+import { changePasswordBody, newPasswordField, profileApi } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { matchesRule, zodRule } from '../form-rules.ts';
 import { translateMessage } from '../i18n.ts';
 import { finishSession } from '../session.ts';
@@ -21,7 +21,7 @@ export function ChangePasswordPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<PasswordValues>();
   const change = useMutation({
-    mutationFn: (body: PasswordValues) => api.put<null>('user/change-password', body),
+    mutationFn: (body: PasswordValues) => call(profileApi.changePassword, { body }),
     onSuccess: () => finishSession(t('changePassword.done')),
   });
 

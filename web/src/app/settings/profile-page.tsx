@@ -1,9 +1,9 @@
-import { profileUpdateBody, type Profile } from '@portal/contract';
+import { profileApi, profileUpdateBody } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { zodRule } from '../form-rules.ts';
 import { notifySuccess } from '../notifier.tsx';
@@ -23,7 +23,7 @@ export function ProfilePage() {
   const [form] = Form.useForm<ProfileValues>();
 
   const save = useMutation({
-    mutationFn: (body: { name: string; phone: string | null; version: number }) => api.put<Profile>('user/profile', body),
+    mutationFn: (body: { name: string; phone: string | null; version: number }) => call(profileApi.update, { body }),
     onSuccess: ({ data }) => {
       queryClient.setQueryData(queryKeys.profile, data);
       notifySuccess(t('profile.saved'));

@@ -5,8 +5,8 @@ import { SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ACTIONS, AREA_LABEL, AREAS, grantKey, MENU_BY_KEY, type Action, type Area, type Grant, type permissionItem } from '@portal/contract';
-import { api } from '../../lib/api.ts';
+import { ACTIONS, AREA_LABEL, AREAS, grantKey, MENU_BY_KEY, type Action, type Area, type Grant, type permissionItem, permissionsApi } from '@portal/contract';
+import { call } from '../../lib/call.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useLang } from '../../app/i18n.ts';
 
@@ -46,7 +46,7 @@ const offered = (item: Item): Action[] => item.actions.filter(isAction);
 function usePermissionItems() {
   return useQuery({
     queryKey: queryKeys.permission.list(),
-    queryFn: async () => (await api.get<Item[]>('permission/list')).data,
+    queryFn: async () => (await call(permissionsApi.list)).data,
     staleTime: 5 * 60_000,
   });
 }

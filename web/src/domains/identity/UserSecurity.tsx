@@ -2,10 +2,10 @@ import { Button, Popconfirm, Tag } from 'antd';
 import { KeyOutlined, LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { can, formatDateTime, MENU_BY_KEY, type UserRow } from '@portal/contract';
+import { can, formatDateTime, MENU_BY_KEY, usersApi, type UserRow } from '@portal/contract';
 import { notifySuccess } from '../../app/notifier.tsx';
 import { useSession } from '../../app/session.ts';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useLang } from '../../app/i18n.ts';
 
@@ -33,7 +33,7 @@ export function UserResetPassword({ row, entry }: { row: UserRow; entry: string 
   const perms = useSession()?.access.perms;
   const queryClient = useQueryClient();
   const reset = useMutation({
-    mutationFn: () => api.post<unknown>(`user/reset-password/${row.id}`, {}),
+    mutationFn: () => call(usersApi.resetPassword, { id: row.id, body: {} }),
     onSuccess: async (res) => {
       // The server names the address the link went to.
       notifySuccess(res.message || t('common.success', 'Success'));

@@ -1,10 +1,10 @@
-import { AUDIT_ACTIONS, auditListQuery, userOption, type AuditDetail, type AuditRow } from '@portal/contract';
+import { AUDIT_ACTIONS, auditListQuery, logHistoryApi, userOption, usersApi, type AuditDetail, type AuditRow } from '@portal/contract';
 import { codeOptions, remoteOptions } from '../../ui/options.ts';
 import { defineResource } from '../../ui/resource.ts';
 import { AuditChanges } from './AuditChanges.tsx';
 
 /** Who made the change: a server-side search over `user/options`. */
-const actorOptions = remoteOptions('user', 'user/options', userOption, (u) => ({ value: u.id, label: `${u.name} (${u.username})` }), {
+const actorOptions = remoteOptions('user', usersApi.options.path, userOption, (u) => ({ value: u.id, label: `${u.name} (${u.username})` }), {
   searchable: true,
 });
 
@@ -15,7 +15,7 @@ export const logHistoryView = defineResource<AuditRow, AuditDetail>({
   title: 'Log History',
   entries: ['cms.log-history'],
   listQuery: auditListQuery,
-  api: { list: 'log-history', detail: (id) => `log-history/${id}` },
+  api: logHistoryApi,
   export: 'log-history/export',
   search: 'Search',
   filters: [

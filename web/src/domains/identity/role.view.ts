@@ -1,4 +1,4 @@
-import { roleCreateBody, roleListQuery, roleUpdateBody, USER_STATUS, type RoleDetail, type RoleRow } from '@portal/contract';
+import { roleCreateBody, roleListQuery, rolesApi, roleUpdateBody, USER_STATUS, type RoleDetail, type RoleRow } from '@portal/contract';
 import { enumOptions } from '../../ui/options.ts';
 import { defineResource } from '../../ui/resource.ts';
 import { toGrants } from './PermissionEditor.tsx';
@@ -11,13 +11,7 @@ export const roleView = defineResource<RoleRow, RoleDetail>({
   title: 'Role',
   entries: ['ssosis.role-management', 'cms.role'],
   listQuery: roleListQuery,
-  api: {
-    list: 'role/list',
-    detail: (id) => `role/detail/${id}`,
-    create: 'role/add',
-    update: (id) => `role/update/${id}`,
-    delete: (id) => `role/delete/${id}`,
-  },
+  api: rolesApi,
   search: 'Search role name',
   filters: [{ kind: 'select', key: 'status', label: 'Status', options: enumOptions(USER_STATUS, [1, 2]) }],
   columns: [

@@ -1,10 +1,10 @@
-import { roleRow, USER_STATUS, userCreateBody, userListQuery, userUpdateBody, type UserRow } from '@portal/contract';
+import { roleRow, rolesApi, USER_STATUS, userCreateBody, userListQuery, usersApi, userUpdateBody, type UserRow } from '@portal/contract';
 import { enumOptions, remoteOptions } from '../../ui/options.ts';
 import { defineResource } from '../../ui/resource.ts';
 import { LockStatus, UserResetPassword } from './UserSecurity.tsx';
 
 /** Roles for the user form and filter: the whole (small) role table, `is_all=true`. */
-const roleOptions = remoteOptions('role', 'role/list', roleRow.pick({ id: true, name: true }), (r) => ({ value: r.id, label: r.name }), {
+const roleOptions = remoteOptions('role', rolesApi.list.path, roleRow.pick({ id: true, name: true }), (r) => ({ value: r.id, label: r.name }), {
   query: { is_all: 'true' },
 });
 
@@ -15,13 +15,7 @@ export const userView = defineResource<UserRow>({
   title: 'User',
   entries: ['ssosis.user-management', 'cms.user'],
   listQuery: userListQuery,
-  api: {
-    list: 'user/list',
-    detail: (id) => `user/detail/${id}`,
-    create: 'user',
-    update: (id) => `user/update/${id}`,
-    delete: (id) => `user/delete/${id}`,
-  },
+  api: usersApi,
   search: 'Search username, name or e-mail',
   filters: [
     { kind: 'select', key: 'role_id', label: 'Role', options: roleOptions },

@@ -5,8 +5,8 @@
  * consumers seed (password `Demo@12345`); `--phones 6281…,6281…` names others.
  */
 import { parseArgs } from 'node:util';
-import { DEMO_PASSWORD } from '../../seed/demo-identity.ts';
-import { DEMO_APP_CONSUMERS } from '../../seed/demo-helpdesk.ts';
+import { DEMO_PASSWORD } from '../seed/demo-identity.ts';
+import { DEMO_APP_CONSUMERS } from '../seed/demo-helpdesk.ts';
 
 const LINES = [
   'Halo, saya mau tanya soal kupon saya',

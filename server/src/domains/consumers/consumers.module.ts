@@ -1,0 +1,41 @@
+import type { DomainModule, ModuleContext } from '../../platform/module.ts';
+import { CONSUMER_IMPORTS } from './associate.imports.ts';
+import { AssociateService } from './associate.resource.ts';
+import { registerAssociateRoutes } from './associates.routes.ts';
+import { ConsumerActionService } from './consumer-action.service.ts';
+import { ConsumerHistoryService } from './consumer-history.service.ts';
+import { consumerExport, couponHistoryExport, memberExport, stampHistoryExport } from './consumer.exports.ts';
+import { ConsumerService } from './consumer.resource.ts';
+import type { ConsumerDeps } from './consumers.deps.ts';
+import { registerConsumerRoutes } from './consumers.routes.ts';
+import { MemberService } from './member.resource.ts';
+import { registerMemberRoutes } from './members.routes.ts';
+
+/** cms Consumer, Member Management and the Associate Loyalty Program. */
+export function consumersModule(ctx: ModuleContext): DomainModule {
+  const { db, clock, mailer, config } = ctx;
+  const consumers = new ConsumerService(db);
+  const deps: ConsumerDeps = {
+    clock,
+    consumers,
+    history: new ConsumerHistoryService(db),
+    actions: new ConsumerActionService(db, consumers, mailer, config.PUBLIC_URL ?? `http://localhost:${config.PORT}`),
+    members: new MemberService(db),
+    associates: new AssociateService(db),
+  };
+  return {
+    name: 'consumers',
+    register(app) {
+      registerConsumerRoutes(app, deps);
+      registerMemberRoutes(app, deps);
+      registerAssociateRoutes(app, deps);
+    },
+    exports: [
+      { def: consumerExport, path: '/api/v1/consumers', tags: ['consumers'] },
+      { def: stampHistoryExport, path: '/api/v1/consumer-stamps', tags: ['consumers'] },
+      { def: couponHistoryExport, path: '/api/v1/consumer-coupons', tags: ['consumers'] },
+      { def: memberExport, path: '/api/v1/members', tags: ['members'] },
+    ],
+    imports: CONSUMER_IMPORTS,
+  };
+}

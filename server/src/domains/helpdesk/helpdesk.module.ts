@@ -1,0 +1,37 @@
+import { exportsAt, type DomainModule, type ModuleContext } from '../../platform/module.ts';
+import { SlidingWindowLimiter } from '../../platform/rate-limiter.ts';
+import { ChatEvents } from './chat-events.ts';
+import { ChatService } from './chat.service.ts';
+import { ConsumerAuthService } from './consumer-auth.service.ts';
+import { FaqService } from './faq.resource.ts';
+import { HelpdeskReportService } from './helpdesk-report.service.ts';
+import type { HelpdeskServices } from './helpdesk.deps.ts';
+import { HELPDESK_EXPORTS } from './helpdesk.exports.ts';
+import { HELPDESK_IMPORTS } from './helpdesk.imports.ts';
+import { registerHelpdeskRoutes } from './helpdesk.routes.ts';
+import { messageTemplateService } from './message-template.resource.ts';
+import { ratingService } from './rating.resource.ts';
+import { TicketService } from './ticket.resource.ts';
+
+/** cms Consumer group: help center (tickets), FAQ, message templates, ratings, live chat and its report; the consumer app's API. */
+export function helpdeskModule(ctx: ModuleContext): DomainModule {
+  const { db, clock, mailer, config } = ctx;
+  const events = new ChatEvents();
+  const services: HelpdeskServices = {
+    tickets: new TicketService(db),
+    faqs: new FaqService(db),
+    templates: messageTemplateService(db),
+    ratings: ratingService(db),
+    chats: new ChatService(db, events),
+    events,
+    consumerAuth: new ConsumerAuthService(db, clock),
+    report: new HelpdeskReportService(db),
+  };
+  const appSignInLimiter = new SlidingWindowLimiter(config.AUTH_RATE_LIMIT, config.AUTH_RATE_WINDOW_SECONDS * 1000, clock);
+  return {
+    name: 'helpdesk',
+    register: (app) => registerHelpdeskRoutes(app, services, { clock, mailer, appSignInLimiter }),
+    exports: exportsAt(HELPDESK_EXPORTS, ['exports']),
+    imports: HELPDESK_IMPORTS,
+  };
+}

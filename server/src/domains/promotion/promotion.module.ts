@@ -1,0 +1,22 @@
+import { ResourceService } from '../../platform/crud/index.ts';
+import { exportsAt, type DomainModule, type ModuleContext } from '../../platform/module.ts';
+import { FreeGiftService } from './free-gift.resource.ts';
+import { MasterPromoService } from './master-promo.resource.ts';
+import { maxPurchaseDef } from './max-purchase.resource.ts';
+import { PromoService } from './promo.resource.ts';
+import type { PromotionServices } from './promotion.deps.ts';
+import { PROMOTION_EXPORTS } from './promotion.exports.ts';
+import { promotionImports } from './promotion.imports.ts';
+import { registerPromotionRoutes } from './promotion.routes.ts';
+
+/** cms promo management and free-gift promotion; orion max-purchase limitation and master promo. */
+export function promotionModule(ctx: ModuleContext): DomainModule {
+  const { db, clock } = ctx;
+  const services: PromotionServices = { promos: new PromoService(db), freeGifts: new FreeGiftService(db), maxPurchases: new ResourceService(maxPurchaseDef, db), masterPromos: new MasterPromoService(db) };
+  return {
+    name: 'promotion',
+    register: (app) => registerPromotionRoutes(app, services, clock),
+    exports: exportsAt(PROMOTION_EXPORTS, ['exports']),
+    imports: promotionImports(services),
+  };
+}

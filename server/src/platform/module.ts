@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database, Db } from '../db/client.ts';
+import type { Clock } from './clock.ts';
+import { registerExportRoute, type ExportDef, type ExportService } from './exports/index.ts';
+import type { ImportDefinition } from './imports/index.ts';
+import type { JobHandler, JobQueue } from './jobs.ts';
+import type { Mailer } from './mail.ts';
+
+/** The platform every domain module is built on: created once by `buildApp` and shared by all modules. */
+export interface ModuleContext {
+  config: Config;
+  database: Database;
+  /** `database.db`. */
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  /** The background job queue; a module's handlers are registered before it starts. */
+  jobs: JobQueue;
+  /** The export pipeline; a module's exports are added to it with their routes. */
+  exports: ExportService;
+}
+
+/** An export a module offers: `GET <path>/export` over the list at `path`. */
+export interface ModuleExport {
+  def: ExportDef;
+  /** The list the export writes, e.g. `/api/v1/products`. */
+  path: string;
+  /** OpenAPI tags of the export route. */
+  tags: string[];
+}
+
+/** A background job a module works. */
+export interface ModuleJob {
+  name: string;
+  handler: JobHandler<Record<string, unknown>>;
+  concurrency?: number;
+  /** Queued with this payload each time the app starts (a catch-up run after downtime). */
+  sendOnStart?: Record<string, unknown>;
+}
+
+/**
+ * A business domain as `buildApp` sees it. Each `domains/<domain>/<domain>.module.ts` exports one function that builds
+ * its module from the shared {@link ModuleContext} (and, where it needs another domain's service, a narrow interface of
+ * it declared in its `<domain>.deps.ts`): the domain's services are built there, once, and the module carries them.
+ */
+export interface DomainModule {
+  readonly name: string;
+  /** Registers the module's routes (and any hooks they need), with the services the module was built with. */
+  register(app: FastifyInstance): void;
+  readonly exports?: readonly ModuleExport[];
+  /** Import definitions; the platform's import pipeline registers their routes and jobs. */
+  readonly imports?: readonly ImportDefinition[];
+  readonly jobs?: readonly ModuleJob[];
+}
+
+/** `[definition, list path]` pairs of a domain's exports as modules offer them, all under one tag. */
+export const exportsAt = (pairs: readonly (readonly [ExportDef, string])[], tags: string[]): ModuleExport[] => pairs.map(([def, path]) => ({ def, path, tags }));
+
+/** Registers a module on the app: its job handlers, its routes, then its export routes. Call before `app.ready()`. */
+export function registerModule(app: FastifyInstance, ctx: Pick<ModuleContext, 'jobs' | 'exports' | 'clock'>, module: DomainModule): void {
+  for (const job of module.jobs ?? []) {
+    ctx.jobs.register(job.name, job.handler, job.concurrency === undefined ? {} : { concurrency: job.concurrency });
+    const payload = job.sendOnStart;
+    if (payload) {
+      app.addHook('onReady', async () => {
+        await ctx.jobs.send(job.name, payload);
+      });
+    }
+  }
+  module.register(app);
+  for (const e of module.exports ?? []) registerExportRoute(app, ctx.exports, ctx.clock, e.def, e.path, e.tags);
+}
