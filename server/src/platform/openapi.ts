@@ -3,8 +3,8 @@ import { ENDPOINTS, errorBody, errorStatuses, type AnyEndpoint } from '@portal/c
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'The input is not valid; `details` names each field and why',
-  401: 'No session, or it has ended',
-  403: 'The session lacks the permission',
+  401: 'No session, or it has ended (on sign-in: the credentials or the code are wrong)',
+  403: 'The session lacks the permission (on sign-in: the account is inactive)',
   404: 'No such record',
   409: 'Changed by someone else meanwhile (stale version), or its state forbids the action',
   413: 'The upload is too large',

@@ -11,7 +11,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Answer = z.ZodType | 'file' | 'stream' | 'html';
 
 /** Error statuses an endpoint may answer beyond those derived from its shape (see `errorStatuses`). */
-export type DeclaredError = 409 | 413 | 422 | 429;
+export type DeclaredError = 401 | 403 | 404 | 409 | 413 | 422 | 429;
 
 /** The names of the `:params` in a path template: `stores/:id/products` → `'id'`. */
 export type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

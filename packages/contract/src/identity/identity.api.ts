@@ -64,7 +64,8 @@ export const authApi = {
     summary: 'Sign in with username or e-mail and password',
     body: signInBody,
     data: signInData,
-    errors: [429],
+    // 401 wrong credentials, 403 an inactive account (only after the right password), 429 locked out or too many tries.
+    errors: [401, 403, 429],
   }),
   /** Rate-limited with sign-in. */
   signInVerification: endpoint({
@@ -75,7 +76,7 @@ export const authApi = {
     summary: 'Second step for a Super Admin: the e-mailed 6-digit code',
     body: signInVerificationBody,
     data: signInData,
-    errors: [429],
+    errors: [401, 429],
   }),
   /** Rate-limited per address. */
   forgotPassword: endpoint({
