@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   documentKindOf,
   documentQueryFor,
-  documentSegment,
+  documentsApi,
   documentUpdateBody,
   type DocumentKind,
   type DocumentRow,
@@ -43,7 +43,12 @@ export function targetFromSearch(kind: DocumentKind, search: object): DocumentTa
   return { variant: data.variant ?? 'consumer', language_type: data.language_type ?? 'id' };
 }
 
-const apiPath = (kind: DocumentKind, id: string | number) => `${documentSegment(kind)}?${new URLSearchParams(documentQuery(kind, targetOf(id))).toString()}`;
+/**
+ * The document's endpoint with the text in its query. Transitional: the generic screens call a descriptor's get and
+ * update with the record id only, and a document's id (`consumer.id`) travels as the query, so the view names its
+ * calls by path, taken from the descriptor.
+ */
+const apiPath = (kind: DocumentKind, id: string | number) => `${documentsApi[kind].get.path}?${new URLSearchParams(documentQuery(kind, targetOf(id))).toString()}`;
 
 const views = new Map<DocumentKind, ResourceView<DocumentRow>>();
 
@@ -61,7 +66,7 @@ export function documentView(kind: DocumentKind): ResourceView<DocumentRow> {
     title: def.label,
     entries: [def.entry],
     listQuery: documentQueryFor(kind) as z.ZodType,
-    api: { list: documentSegment(kind), detail: (id) => apiPath(kind, id), update: (id) => apiPath(kind, id) },
+    api: { list: documentsApi[kind].get.path, detail: (id) => apiPath(kind, id), update: (id) => apiPath(kind, id) },
     columns: [],
     form: {
       update: documentUpdateBody,
