@@ -49,7 +49,7 @@ export function ResourceTable<Row extends { id: number | string }, Detail extend
   const queryClient = useQueryClient();
   const keys = resourceKeys(view.name);
   const { search, params, update } = useListSearch(view.listQuery);
-  const calls = resourceCalls<Row, Detail>(view.api, view.listParams);
+  const calls = resourceCalls<Row, Detail>(view.api, view.listParams, view.recordArgs);
 
   const list = useQuery({
     queryKey: keys.list(params),

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Action, AnyEndpoint, EnumOption } from '@portal/contract';
 import type { OptionSource } from './options.ts';
 import type { PathsOverride } from './use-resource-access.ts';
-import type { ResourceEndpoints } from './resource-calls.ts';
+import type { RecordArgs, ResourceEndpoints } from './resource-calls.ts';
 
 /** Any contract enum table (`USER_STATUS`, ...): its options carry label, Indonesian label and colour. */
 export interface EnumTableLike {
@@ -144,6 +144,8 @@ export interface ResourceView<Row extends { id: number | string }, Detail extend
   api: ResourceApi | ResourceEndpoints;
   /** Path parameters of the list endpoint (the store whose products a sub-list shows). */
   listParams?: Record<string, string | number>;
+  /** The arguments of a record's get, update and remove, when its id is not simply `{ id }`. */
+  recordArgs?: RecordArgs;
   columns: readonly ColumnDef<Row>[];
   /** The search box placeholder (English default); omit for no search box. */
   search?: string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, resourceApi } from '../common/endpoint.ts';
+import { endpoint, exportEndpoint, resourceApi } from '../common/endpoint.ts';
 import {
   APPROVAL_ENTRY,
   CONTENT_BODIES,
@@ -40,18 +40,20 @@ function contentKindApi<const P extends string, C extends z.ZodType, U extends z
   // The kind's checkers and the approvers of the queue both approve and reject.
   const approve = { entries: [entry, APPROVAL_ENTRY], action: 'approve' } as const;
   const stateful = '(409 from a state that forbids it or a stale version)';
+  const resource = resourceApi({
+    name: path,
+    path,
+    label: KIND_LABEL[kind],
+    entries: [entry],
+    row: contentRow,
+    listQuery: contentListQuery,
+    create: bodies.create,
+    update: bodies.update,
+    remove: true,
+  });
   return {
-    ...resourceApi({
-      name: path,
-      path,
-      label: KIND_LABEL[kind],
-      entries: [entry],
-      row: contentRow,
-      listQuery: contentListQuery,
-      create: bodies.create,
-      update: bodies.update,
-      remove: true,
-    }),
+    ...resource,
+    export: exportEndpoint(resource.list, [entry], `${KIND_LABEL[kind]} records`),
     submit: endpoint({
       id: `${path}.submit`,
       method: 'POST',

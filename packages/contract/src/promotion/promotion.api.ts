@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { endpoint, resourceApi } from '../common/endpoint.ts';
+import { endpoint, exportEndpoint, resourceApi } from '../common/endpoint.ts';
 import { FREE_GIFT_ENTRIES, freeGiftCreateBody, freeGiftDetail, freeGiftListQuery, freeGiftRegionStoreQuery, freeGiftRow, freeGiftUpdateBody, regionStoreRow } from './free-gift.schema.ts';
 import { MASTER_PROMO_ENTRIES, masterPromoBulkBody, masterPromoListQuery, masterPromoRow, masterPromoUpdateBody } from './master-promo.schema.ts';
 import { MAX_PURCHASE_ENTRIES, maxPurchaseCreateBody, maxPurchaseListQuery, maxPurchaseRow, maxPurchaseUpdateBody } from './max-purchase.schema.ts';
 import { PROMO_ENTRIES, promoCreateBody, promoDetail, promoListQuery, promoRow, promoUpdateBody } from './promo.schema.ts';
 
-export const promosApi = resourceApi({
+const promos = resourceApi({
   name: 'promos',
   path: 'promos',
   label: 'promo',
@@ -17,21 +17,24 @@ export const promosApi = resourceApi({
   update: promoUpdateBody,
   remove: true,
 });
+export const promosApi = { ...promos, export: exportEndpoint(promos.list, PROMO_ENTRIES, 'promos') };
 
+const freeGifts = resourceApi({
+  name: 'free-gifts',
+  path: 'free-gifts',
+  tag: 'free gifts',
+  label: 'free gift',
+  entries: FREE_GIFT_ENTRIES,
+  row: freeGiftRow,
+  detail: freeGiftDetail,
+  listQuery: freeGiftListQuery,
+  create: freeGiftCreateBody,
+  update: freeGiftUpdateBody,
+  remove: true,
+});
 export const freeGiftsApi = {
-  ...resourceApi({
-    name: 'free-gifts',
-    path: 'free-gifts',
-    tag: 'free gifts',
-    label: 'free gift',
-    entries: FREE_GIFT_ENTRIES,
-    row: freeGiftRow,
-    detail: freeGiftDetail,
-    listQuery: freeGiftListQuery,
-    create: freeGiftCreateBody,
-    update: freeGiftUpdateBody,
-    remove: true,
-  }),
+  ...freeGifts,
+  export: exportEndpoint(freeGifts.list, FREE_GIFT_ENTRIES, 'free gifts'),
   regionStores: endpoint({
     id: 'free-gifts.region-stores',
     method: 'GET',
@@ -44,7 +47,7 @@ export const freeGiftsApi = {
   }),
 };
 
-export const maxPurchaseLimitationsApi = resourceApi({
+const maxPurchaseLimitations = resourceApi({
   name: 'max-purchase-limitations',
   path: 'max-purchase-limitations',
   tag: 'max purchase limitations',
@@ -56,18 +59,24 @@ export const maxPurchaseLimitationsApi = resourceApi({
   update: maxPurchaseUpdateBody,
   remove: true,
 });
+export const maxPurchaseLimitationsApi = {
+  ...maxPurchaseLimitations,
+  export: exportEndpoint(maxPurchaseLimitations.list, MAX_PURCHASE_ENTRIES, 'max purchase limitations'),
+};
 
+const masterPromos = resourceApi({
+  name: 'master-promos',
+  path: 'master-promos',
+  tag: 'master promos',
+  label: 'master promo',
+  entries: MASTER_PROMO_ENTRIES,
+  row: masterPromoRow,
+  listQuery: masterPromoListQuery,
+  update: masterPromoUpdateBody,
+});
 export const masterPromosApi = {
-  ...resourceApi({
-    name: 'master-promos',
-    path: 'master-promos',
-    tag: 'master promos',
-    label: 'master promo',
-    entries: MASTER_PROMO_ENTRIES,
-    row: masterPromoRow,
-    listQuery: masterPromoListQuery,
-    update: masterPromoUpdateBody,
-  }),
+  ...masterPromos,
+  export: exportEndpoint(masterPromos.list, MASTER_PROMO_ENTRIES, 'master promos'),
   bulk: endpoint({
     id: 'master-promos.bulk',
     method: 'PUT',

@@ -43,12 +43,6 @@ export function targetFromSearch(kind: DocumentKind, search: object): DocumentTa
   return { variant: data.variant ?? 'consumer', language_type: data.language_type ?? 'id' };
 }
 
-/**
- * The document's endpoint with the text in its query. Transitional: the generic screens call a descriptor's get and
- * update with the record id only, and a document's id (`consumer.id`) travels as the query, so the view names its
- * calls by path, taken from the descriptor.
- */
-const apiPath = (kind: DocumentKind, id: string | number) => `${documentsApi[kind].get.path}?${new URLSearchParams(documentQuery(kind, targetOf(id))).toString()}`;
 
 const views = new Map<DocumentKind, ResourceView<DocumentRow>>();
 
@@ -66,7 +60,9 @@ export function documentView(kind: DocumentKind): ResourceView<DocumentRow> {
     title: def.label,
     entries: [def.entry],
     listQuery: documentQueryFor(kind) as z.ZodType,
-    api: { list: documentsApi[kind].get.path, detail: (id) => apiPath(kind, id), update: (id) => apiPath(kind, id) },
+    api: { list: documentsApi[kind].get, get: documentsApi[kind].get, update: documentsApi[kind].save },
+    // A document's record id (`consumer.id`) names its text, which travels in the query.
+    recordArgs: (id) => ({ query: documentQuery(kind, targetOf(id)) }),
     columns: [],
     form: {
       update: documentUpdateBody,

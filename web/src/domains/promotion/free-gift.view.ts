@@ -19,7 +19,7 @@ export const freeGiftView = defineResource<FreeGiftRow, FreeGiftDetail>({
   entries: ['cms.free-gift-promotion'],
   listQuery: freeGiftListQuery,
   api: freeGiftsApi,
-  export: 'free-gifts/export',
+  export: freeGiftsApi.export,
   search: 'Search code or name',
   filters: [
     { kind: 'select', key: 'status', label: 'Status', options: enumOptions(ACTIVE_STATUS), width: 130 },

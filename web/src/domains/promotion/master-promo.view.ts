@@ -14,7 +14,7 @@ export const masterPromoView = defineResource<MasterPromoRow>({
   entries: ['orion.master-promo'],
   listQuery: masterPromoListQuery,
   api: masterPromosApi,
-  export: 'master-promos/export',
+  export: masterPromosApi.export,
   search: 'Search PLU or product name',
   filters: [
     { kind: 'select', key: 'status', label: 'Status', options: enumOptions(ACTIVE_STATUS), width: 130 },

@@ -13,7 +13,7 @@ export const maxPurchaseView = defineResource<MaxPurchaseRow>({
   entries: ['orion.max-purchase-limitation'],
   listQuery: maxPurchaseListQuery,
   api: maxPurchaseLimitationsApi,
-  export: 'max-purchase-limitations/export',
+  export: maxPurchaseLimitationsApi.export,
   search: 'Search PLU or product name',
   filters: [
     { kind: 'select', key: 'status', label: 'Status', options: enumOptions(ACTIVE_STATUS), width: 130 },

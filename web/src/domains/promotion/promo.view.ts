@@ -20,7 +20,7 @@ export const promoView = defineResource<PromoRow, PromoDetail>({
   entries: ['cms.promo-management'],
   listQuery: promoListQuery,
   api: promosApi,
-  export: 'promos/export',
+  export: promosApi.export,
   search: 'Search code or name',
   filters: [
     { kind: 'select', key: 'status', label: 'Status', options: enumOptions(ACTIVE_STATUS), width: 130 },
