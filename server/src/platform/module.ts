@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Clock } from './clock.ts';
-import { registerExportRoute, type ExportDef, type ExportService } from './exports/index.ts';
+import type { AnyEndpoint } from '@portal/contract';
+import { registerExportRoute, registerLegacyExportRoute, type ExportDef, type ExportService } from './exports/index.ts';
 import type { ImportDefinition } from './imports/index.ts';
 import type { JobHandler, JobQueue } from './jobs.ts';
 import type { Mailer } from './mail.ts';
@@ -21,14 +22,11 @@ export interface ModuleContext {
   exports: ExportService;
 }
 
-/** An export a module offers: `GET <path>/export` over the list at `path`. */
-export interface ModuleExport {
-  def: ExportDef;
-  /** The list the export writes, e.g. `/api/v1/products`. */
-  path: string;
-  /** OpenAPI tags of the export route. */
-  tags: string[];
-}
+/** An export a module offers: its definition and the contract endpoint that serves it (`productsApi.export`). */
+export type ModuleExport =
+  | { def: ExportDef; endpoint: AnyEndpoint }
+  /** Transitional: the list path of a domain not yet described in the contract. */
+  | { def: ExportDef; path: string; tags: string[] };
 
 /** A background job a module works. */
 export interface ModuleJob {
@@ -69,5 +67,8 @@ export function registerModule(app: FastifyInstance, ctx: Pick<ModuleContext, 'j
     }
   }
   module.register(app);
-  for (const e of module.exports ?? []) registerExportRoute(app, ctx.exports, ctx.clock, e.def, e.path, e.tags);
+  for (const e of module.exports ?? []) {
+    if ('endpoint' in e) registerExportRoute(app, ctx.exports, ctx.clock, e.def, e.endpoint);
+    else registerLegacyExportRoute(app, ctx.exports, ctx.clock, e.def, e.path, e.tags);
+  }
 }

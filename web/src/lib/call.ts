@@ -31,6 +31,11 @@ export function callEndpoint<T>(ep: AnyEndpoint, args: { query?: Query; body?: u
 
 /** The URL of an endpoint (downloads, links, event streams), with its parameters and query. */
 export function urlOf<E extends AnyEndpoint>(ep: E, ...[args]: Rest<E>): string {
-  const { query, body: _body, ...params } = (args ?? {}) as { query?: Query; body?: unknown } & Record<string, unknown>;
+  return endpointUrl(ep, args ?? {});
+}
+
+/** The untyped form of `urlOf`, for generic screens (an export button over any list). */
+export function endpointUrl(ep: AnyEndpoint, args: { query?: Query; body?: unknown } & Record<string, unknown>): string {
+  const { query, body: _body, ...params } = args;
   return `/api/v1/${pathOf(ep, params)}${toQueryString(query)}`;
 }

@@ -20,7 +20,7 @@ export function DetailView<Row extends { id: number | string }, Detail extends R
   const { go, link } = useGo();
   const queryClient = useQueryClient();
   const keys = resourceKeys(view.name);
-  const calls = resourceCalls<Row, Detail>(view.api, view.listParams);
+  const calls = resourceCalls<Row, Detail>(view.api, view.listParams, view.recordArgs);
 
   const detail = useQuery({
     queryKey: keys.detail(id),

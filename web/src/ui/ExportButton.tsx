@@ -3,7 +3,8 @@ import { App, Button, Dropdown } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { can, EXPORT_FORMATS, MENU_BY_KEY, type ExportFormat } from '@portal/contract';
+import { can, EXPORT_FORMATS, MENU_BY_KEY, type AnyEndpoint, type ExportFormat } from '@portal/contract';
+import { endpointUrl } from '../lib/call.ts';
 import { ApiError, toQueryString, type Query } from '../lib/api.ts';
 import { resourceKeys } from '../lib/query-keys.ts';
 import { NOTIFY_SECONDS, notifyError } from '../app/notifier.tsx';
@@ -47,7 +48,7 @@ export const DOWNLOAD_LIST_ENTRY = 'cms.download-list';
  * Export of a list as CSV, TXT or XLSX with the list's current filters (from the URL). A small export arrives as the
  * file itself; a large one answers 202 and is written in the background into the Download List.
  */
-export function ExportButton({ path, query }: { path: string; query: Query }) {
+export function ExportButton({ endpoint, params = {}, query }: { endpoint: string | AnyEndpoint; params?: Record<string, string | number>; query: Query }) {
   const { t } = useTranslation();
   const { notification } = App.useApp();
   const queryClient = useQueryClient();
@@ -61,7 +62,9 @@ export function ExportButton({ path, query }: { path: string; query: Query }) {
     setBusy(true);
     try {
       const filters: Query = Object.fromEntries(Object.entries(query).filter(([k]) => !PAGING.has(k)));
-      const res = await fetch(`/api/v1/${path}${toQueryString({ ...filters, format })}`, { credentials: 'same-origin' });
+      const url =
+        typeof endpoint === 'string' ? `/api/v1/${endpoint}${toQueryString({ ...filters, format })}` : endpointUrl(endpoint, { ...params, query: { ...filters, format } });
+      const res = await fetch(url, { credentials: 'same-origin' });
       if (res.status === 202) {
         await queryClient.invalidateQueries({ queryKey: resourceKeys('downloads').all });
         notification.info({

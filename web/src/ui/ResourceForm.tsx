@@ -93,7 +93,7 @@ export function ResourceForm<Row extends { id: number | string; version?: number
   const { go } = useGo();
   const queryClient = useQueryClient();
   const keys = resourceKeys(view.name);
-  const calls = resourceCalls<Row, Detail>(view.api, view.listParams);
+  const calls = resourceCalls<Row, Detail>(view.api, view.listParams, view.recordArgs);
   const def = view.form;
   const body = mode === 'create' ? def?.create : def?.update;
   const fields = useMemo(() => (def?.fields ?? []).filter((f) => !f.only || f.only === mode), [def, mode]);

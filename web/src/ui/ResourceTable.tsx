@@ -49,7 +49,7 @@ export function ResourceTable<Row extends { id: number | string }, Detail extend
   const queryClient = useQueryClient();
   const keys = resourceKeys(view.name);
   const { search, params, update } = useListSearch(view.listQuery);
-  const calls = resourceCalls<Row, Detail>(view.api, view.listParams);
+  const calls = resourceCalls<Row, Detail>(view.api, view.listParams, view.recordArgs);
 
   const list = useQuery({
     queryKey: keys.list(params),
@@ -193,7 +193,7 @@ export function ResourceTable<Row extends { id: number | string }, Detail extend
             hidden={hidden}
             onChange={setHidden}
           />
-          {view.export && access.can('export') && <ExportButton path={view.export} query={{ ...params, ...view.exportQuery }} />}
+          {view.export && access.can('export') && <ExportButton endpoint={view.export} params={view.listParams} query={{ ...params, ...view.exportQuery }} />}
           {view.api.create && view.form?.create && access.can('create') && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => go(access.paths.create)} data-testid="create-button">
               {t('ui.create', 'Create')}

@@ -23,16 +23,33 @@ export interface ResourceCalls<Row, Detail> {
 
 const isEndpoints = (a: ResourceApi | ResourceEndpoints): a is ResourceEndpoints => typeof a.list !== 'string';
 
-/** The calls of a view's resource; `listParams` fill the list endpoint's path (the store whose products it lists). */
-export function resourceCalls<Row, Detail>(a: ResourceApi | ResourceEndpoints, listParams: Record<string, string | number> = {}): ResourceCalls<Row, Detail> {
+/** How a record's id becomes the arguments of its get, update and remove: `{ id }`, or what the view says. */
+export type RecordArgs = (id: string | number) => { query?: Query } & Record<string, unknown>;
+
+/**
+ * The calls of a view's resource; `listParams` fill the list endpoint's path (the store whose products it lists), and
+ * `recordArgs` turn a record id into its call's arguments (a document named by its variant and language in the query).
+ */
+export function resourceCalls<Row, Detail>(
+  a: ResourceApi | ResourceEndpoints,
+  listParams: Record<string, string | number> = {},
+  recordArgs: RecordArgs = (id) => ({ id }),
+): ResourceCalls<Row, Detail> {
   if (!isEndpoints(a)) return legacyCalls(a);
   const { create, update, remove } = a;
   return {
     list: async (query) => (await callEndpoint<Paged<Row>>(a.list, { ...listParams, query })).data,
-    get: async (id) => (await callEndpoint<Detail>(a.get, { id })).data,
+    get: async (id) => (await callEndpoint<Detail>(a.get, recordArgs(id))).data,
     ...(create ? { create: async (body: unknown) => (await callEndpoint<Detail>(create, { body })).data } : {}),
-    ...(update ? { update: async (id: string | number, body: unknown) => (await callEndpoint<Detail>(update, { id, body })).data } : {}),
-    ...(remove ? { remove: async (id: string | number, query?: Query) => callEndpoint<unknown>(remove, { id, query }) } : {}),
+    ...(update ? { update: async (id: string | number, body: unknown) => (await callEndpoint<Detail>(update, { ...recordArgs(id), body })).data } : {}),
+    ...(remove
+      ? {
+          remove: async (id: string | number, query?: Query) => {
+            const args = recordArgs(id);
+            return callEndpoint<unknown>(remove, { ...args, query: { ...args.query, ...query } });
+          },
+        }
+      : {}),
   };
 }
 

@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import type { z } from 'zod';
-import type { Action, EnumOption } from '@portal/contract';
+import type { Action, AnyEndpoint, EnumOption } from '@portal/contract';
 import type { OptionSource } from './options.ts';
 import type { PathsOverride } from './use-resource-access.ts';
-import type { ResourceEndpoints } from './resource-calls.ts';
+import type { RecordArgs, ResourceEndpoints } from './resource-calls.ts';
 
 /** Any contract enum table (`USER_STATUS`, ...): its options carry label, Indonesian label and colour. */
 export interface EnumTableLike {
@@ -144,6 +144,8 @@ export interface ResourceView<Row extends { id: number | string }, Detail extend
   api: ResourceApi | ResourceEndpoints;
   /** Path parameters of the list endpoint (the store whose products a sub-list shows). */
   listParams?: Record<string, string | number>;
+  /** The arguments of a record's get, update and remove, when its id is not simply `{ id }`. */
+  recordArgs?: RecordArgs;
   columns: readonly ColumnDef<Row>[];
   /** The search box placeholder (English default); omit for no search box. */
   search?: string;
@@ -166,7 +168,7 @@ export interface ResourceView<Row extends { id: number | string }, Detail extend
    * The list's export endpoint (`log-history/export`): an Export button (CSV, TXT, XLSX with the list's current
    * filters) for users holding the entry's `export` action.
    */
-  export?: string;
+  export?: string | AnyEndpoint;
   /** Filters the export always carries: a sub-list's parent (`group_store_id` of the group whose stores it lists). */
   exportQuery?: Record<string, string | number>;
   /** Actions over ticked rows; the list shows checkboxes when the user may take one. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, page, resourceApi } from '../common/endpoint.ts';
+import { endpoint, exportEndpoint, page, resourceApi } from '../common/endpoint.ts';
 import {
   PARENT_CATEGORY_ENTRIES,
   SUB_CATEGORY_ENTRIES,
@@ -45,20 +45,22 @@ import { PROMO_ENTRIES } from '../promotion/promo.schema.ts';
 
 const positions = z.array(z.object({ id: z.number().int(), position: z.number().int() }));
 
+const parentCategories = resourceApi({
+  name: 'parent-categories',
+  path: 'parent-categories',
+  tag: 'categories',
+  label: 'parent category',
+  entries: PARENT_CATEGORY_ENTRIES,
+  viewEntries: [...SUB_CATEGORY_ENTRIES, ...PRODUCT_ENTRIES],
+  row: categoryRow,
+  listQuery: parentCategoryListQuery,
+  create: parentCategoryCreateBody,
+  update: parentCategoryUpdateBody,
+  remove: true,
+});
 export const parentCategoriesApi = {
-  ...resourceApi({
-    name: 'parent-categories',
-    path: 'parent-categories',
-    tag: 'categories',
-    label: 'parent category',
-    entries: PARENT_CATEGORY_ENTRIES,
-    viewEntries: [...SUB_CATEGORY_ENTRIES, ...PRODUCT_ENTRIES],
-    row: categoryRow,
-    listQuery: parentCategoryListQuery,
-    create: parentCategoryCreateBody,
-    update: parentCategoryUpdateBody,
-    remove: true,
-  }),
+  ...parentCategories,
+  export: exportEndpoint(parentCategories.list, PARENT_CATEGORY_ENTRIES, 'parent categories'),
   positions: endpoint({
     id: 'parent-categories.positions',
     method: 'PUT',
@@ -71,7 +73,7 @@ export const parentCategoriesApi = {
   }),
 };
 
-export const subCategoriesApi = resourceApi({
+const subCategories = resourceApi({
   name: 'sub-categories',
   path: 'sub-categories',
   tag: 'categories',
@@ -82,21 +84,24 @@ export const subCategoriesApi = resourceApi({
   listQuery: subCategoryListQuery,
   update: subCategoryUpdateBody,
 });
+export const subCategoriesApi = { ...subCategories, export: exportEndpoint(subCategories.list, SUB_CATEGORY_ENTRIES, 'sub categories') };
 
+const products = resourceApi({
+  name: 'products',
+  path: 'products',
+  label: 'product',
+  entries: PRODUCT_ENTRIES,
+  // Promo, free-gift, planogram and max-purchase forms search products to choose them.
+  viewEntries: [...PROMO_ENTRIES, ...FREE_GIFT_ENTRIES, ...PLANOGRAM_ENTRIES, ...MAX_PURCHASE_ENTRIES],
+  row: productRow,
+  listQuery: productListQuery,
+  create: productCreateBody,
+  update: productUpdateBody,
+  remove: true,
+});
 export const productsApi = {
-  ...resourceApi({
-    name: 'products',
-    path: 'products',
-    label: 'product',
-    entries: PRODUCT_ENTRIES,
-    // Promo, free-gift, planogram and max-purchase forms search products to choose them.
-    viewEntries: [...PROMO_ENTRIES, ...FREE_GIFT_ENTRIES, ...PLANOGRAM_ENTRIES, ...MAX_PURCHASE_ENTRIES],
-    row: productRow,
-    listQuery: productListQuery,
-    create: productCreateBody,
-    update: productUpdateBody,
-    remove: true,
-  }),
+  ...products,
+  export: exportEndpoint(products.list, PRODUCT_ENTRIES, 'products'),
   stores: endpoint({
     id: 'products.stores',
     method: 'GET',
@@ -109,20 +114,22 @@ export const productsApi = {
   }),
 };
 
+const stores = resourceApi({
+  name: 'stores',
+  path: 'stores',
+  label: 'store',
+  entries: STORE_ENTRIES,
+  // Promo forms search stores to choose them; a group store's detail lists its stores.
+  viewEntries: [...THREE_PL_ENTRIES, ...PROMO_ENTRIES, ...FREE_GIFT_ENTRIES, ...GROUP_STORE_ENTRIES],
+  row: storeRow,
+  listQuery: storeListQuery,
+  create: storeCreateBody,
+  update: storeUpdateBody,
+  remove: true,
+});
 export const storesApi = {
-  ...resourceApi({
-    name: 'stores',
-    path: 'stores',
-    label: 'store',
-    entries: STORE_ENTRIES,
-    // Promo forms search stores to choose them; a group store's detail lists its stores.
-    viewEntries: [...THREE_PL_ENTRIES, ...PROMO_ENTRIES, ...FREE_GIFT_ENTRIES, ...GROUP_STORE_ENTRIES],
-    row: storeRow,
-    listQuery: storeListQuery,
-    create: storeCreateBody,
-    update: storeUpdateBody,
-    remove: true,
-  }),
+  ...stores,
+  export: exportEndpoint(stores.list, STORE_ENTRIES, 'stores'),
   updateDelivery: endpoint({
     id: 'stores.update-delivery',
     method: 'PUT',

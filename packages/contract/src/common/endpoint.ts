@@ -4,6 +4,7 @@ import { MENU_BY_KEY } from '../access/registry.ts';
 import type { RoutePermission } from '../access/permissions.ts';
 import { listMeta } from './envelope.ts';
 import { idParam } from './list-query.ts';
+import { exportQueryOf } from './export-query.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -223,6 +224,28 @@ export function resourceApi<
     });
   }
   return api as unknown as ResourceEndpoints<P, R, Dt, L, C, U, Dq>;
+}
+
+/**
+ * `GET <list path>/export`: the list's filters plus a format; the file itself (200), or 202 with the Download List entry
+ * a background job fills. The `export` right on one of the entries admits.
+ */
+export function exportEndpoint<const P extends string, Q extends z.ZodObject>(
+  list: { id: string; path: P; tag: string; query: Q },
+  entries: readonly string[],
+  what: string,
+) {
+  const resource = list.id.slice(0, list.id.lastIndexOf('.'));
+  return endpoint({
+    id: `${resource}.export`,
+    method: 'GET',
+    path: `${list.path}/export`,
+    tag: list.tag,
+    summary: `Export ${what} as CSV (with BOM), TXT or XLSX; large exports go to the Download List`,
+    access: entriesPermission(`${list.path}/export`, entries, 'export'),
+    query: exportQueryOf(list.query),
+    data: 'file',
+  });
 }
 
 /** Every endpoint found in a tree of descriptor objects (the contract's API registry walks the domains with it). */

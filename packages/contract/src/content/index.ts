@@ -1,3 +1,4 @@
 export * from './content-status.ts';
 export * from './content.schema.ts';
 export * from './notification-offer.schema.ts';
+export * from './content.api.ts';

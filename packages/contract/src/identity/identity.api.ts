@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Action } from '../access/types.ts';
-import { endpoint, page } from '../common/endpoint.ts';
+import { endpoint, exportEndpoint, page } from '../common/endpoint.ts';
 import {
   changePasswordBody,
   forgotPasswordBody,
@@ -297,16 +297,18 @@ export const rolePermissionsApi = {
 const logHistory = { tag: 'log-history', access: { entries: ['cms.log-history'], action: 'view' } } as const;
 
 /** The audit trail: every mutation with actor, time, ip and the record before and after. Read only. */
+const logHistoryList = endpoint({
+  ...logHistory,
+  id: 'log-history.list',
+  method: 'GET',
+  path: 'log-history',
+  summary: 'Audit entries of every change',
+  query: auditListQuery,
+  data: page(auditRow),
+});
 export const logHistoryApi = {
-  list: endpoint({
-    ...logHistory,
-    id: 'log-history.list',
-    method: 'GET',
-    path: 'log-history',
-    summary: 'Audit entries of every change',
-    query: auditListQuery,
-    data: page(auditRow),
-  }),
+  list: logHistoryList,
+  export: exportEndpoint(logHistoryList, ['cms.log-history'], 'the log history'),
   get: endpoint({ ...logHistory, id: 'log-history.get', method: 'GET', path: 'log-history/:id', summary: 'One audit entry with before and after', data: auditDetail }),
 };
 

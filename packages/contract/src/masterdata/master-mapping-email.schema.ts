@@ -51,5 +51,14 @@ export const mappingUserOptionsQuery = z
     limit: z.coerce.number().int().min(1).max(MAPPING_USER_SEARCH_LIMIT).default(MAPPING_USER_SEARCH_LIMIT),
   })
   .strict();
+/** A user the picker offers, with the mapping naming them if any (a user appears once). */
+export const mappingUserOption = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  email: z.string(),
+  mapping_id: z.number().int().nullable(),
+});
+export type MappingUserOption = z.infer<typeof mappingUserOption>;
 
 export const MASTER_MAPPING_EMAIL_ENTRIES = ['cms.master-mapping-email'] as const;

@@ -9,8 +9,13 @@ import {
   productListQuery,
   storeListQuery,
   subCategoryListQuery,
+  parentCategoriesApi,
+  productsApi,
+  storesApi,
+  subCategoriesApi,
 } from '@portal/contract';
-import { CHANGED_COLUMNS, STATUS_COLUMN, enumLabel, resourceExport, yesNo, type ExportColumn, type ExportDef } from '../../platform/exports/index.ts';
+import { CHANGED_COLUMNS, STATUS_COLUMN, enumLabel, resourceExport, yesNo, type ExportColumn } from '../../platform/exports/index.ts';
+import type { ModuleExport } from '../../platform/module.ts';
 import { parentCategoryDef, subCategoryDef } from './category.resource.ts';
 import { productDef } from './product.resource.ts';
 import { storeDef } from './store.resource.ts';
@@ -91,10 +96,10 @@ export const subCategoryExport = resourceExport(subCategoryDef, {
   columns: [{ key: 'parent_name', label: 'Parent Category' }, ...categoryColumns],
 });
 
-/** Each export with the list path it serves (`<path>/export`). */
-export const CATALOG_EXPORTS: readonly [ExportDef, string][] = [
-  [productExport, '/api/v1/products'],
-  [storeExport, '/api/v1/stores'],
-  [parentCategoryExport, '/api/v1/parent-categories'],
-  [subCategoryExport, '/api/v1/sub-categories'],
+/** Each export with the contract endpoint that serves it. */
+export const CATALOG_EXPORTS: readonly ModuleExport[] = [
+  { def: productExport, endpoint: productsApi.export },
+  { def: storeExport, endpoint: storesApi.export },
+  { def: parentCategoryExport, endpoint: parentCategoriesApi.export },
+  { def: subCategoryExport, endpoint: subCategoriesApi.export },
 ];

@@ -1,5 +1,5 @@
 import { ResourceService } from '../../platform/crud/index.ts';
-import { exportsAt, type DomainModule, type ModuleContext } from '../../platform/module.ts';
+import type { DomainModule, ModuleContext } from '../../platform/module.ts';
 import type { CatalogServices, EcommerceServices } from './catalog.deps.ts';
 import { CATALOG_EXPORTS } from './catalog.exports.ts';
 import { CATALOG_IMPORTS } from './catalog.imports.ts';
@@ -39,7 +39,7 @@ export function catalogModule(ctx: ModuleContext): CatalogModule {
       registerCatalogRoutes(app, services, db, clock);
       registerEcommerceRoutes(app, ecommerce, services, db, clock);
     },
-    exports: exportsAt(CATALOG_EXPORTS, ['exports']),
+    exports: CATALOG_EXPORTS,
     imports: CATALOG_IMPORTS,
   };
 }

@@ -8,9 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { CONTENT_ENTRY, CONTENT_KINDS, contentImageUploaded, envelope } from '@portal/contract';
+import { contentImagesApi } from '@portal/contract';
 import type { Clock } from '../../platform/clock.ts';
 import { auditContext } from '../../platform/crud/index.ts';
+import { serve } from '../../platform/serve.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { asUploadError } from '../../platform/imports/import.routes.ts';
 import { imageTooLarge, type ContentImageService } from './content-image.service.ts';
@@ -19,26 +20,21 @@ import { imageTooLarge, type ContentImageService } from './content-image.service
 export function registerContentImageRoutes(app: FastifyInstance, images: ContentImageService, clock: Clock): void {
   void app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: images.maxBytes, files: 1, fields: 5, parts: 10, headerPairs: 100 } });
-    const r = scope.withTypeProvider<ZodTypeProvider>();
-    r.post('/api/v1/content-images', {
-      config: { permission: { entries: CONTENT_KINDS.map((k) => CONTENT_ENTRY[k]), action: 'create' } },
-      schema: { tags: ['content images'], summary: 'Upload an image (multipart field "file"; PNG, JPEG, GIF or WebP within the size limit)', response: { 200: envelope(contentImageUploaded) } },
-      handler: async (req) => {
-        if (!req.isMultipart()) throw new AppError(415, 'unsupported_media_type', 'Send the image as multipart/form-data (field "file").');
-        if (Number(req.headers['content-length'] ?? 0) > images.maxBytes + 64 * 1024) throw imageTooLarge(images.maxBytes);
-        const temp = path.join(os.tmpdir(), `portal-image-${crypto.randomBytes(8).toString('hex')}`);
-        try {
-          const part = await req.file();
-          if (!part) throw badRequest('Choose an image to upload.');
-          await pipeline(part.file, fs.createWriteStream(temp));
-          if (part.file.truncated) throw imageTooLarge(images.maxBytes);
-          return { message: 'Success', data: await images.keep(temp, part.mimetype, auditContext(req, clock)) };
-        } catch (err) {
-          throw asUploadError(err, images.maxBytes);
-        } finally {
-          await fsp.rm(temp, { force: true });
-        }
-      },
+    serve(scope, contentImagesApi.upload, async (req) => {
+      if (!req.isMultipart()) throw new AppError(415, 'unsupported_media_type', 'Send the image as multipart/form-data (field "file").');
+      if (Number(req.headers['content-length'] ?? 0) > images.maxBytes + 64 * 1024) throw imageTooLarge(images.maxBytes);
+      const temp = path.join(os.tmpdir(), `portal-image-${crypto.randomBytes(8).toString('hex')}`);
+      try {
+        const part = await req.file();
+        if (!part) throw badRequest('Choose an image to upload.');
+        await pipeline(part.file, fs.createWriteStream(temp));
+        if (part.file.truncated) throw imageTooLarge(images.maxBytes);
+        return { message: 'Success', data: await images.keep(temp, part.mimetype, auditContext(req, clock)) };
+      } catch (err) {
+        throw asUploadError(err, images.maxBytes);
+      } finally {
+        await fsp.rm(temp, { force: true });
+      }
     });
   });
 

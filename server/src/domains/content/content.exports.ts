@@ -14,16 +14,18 @@ import {
   contentStatusLabel,
   displayedContentStatus,
   type ContentKind,
+  CONTENT_KIND_API,
 } from '@portal/contract';
 import type { Clock } from '../../platform/clock.ts';
-import { CHANGED_COLUMNS, enumLabel, resourceExport, type ExportColumn, type ExportDef } from '../../platform/exports/index.ts';
+import { CHANGED_COLUMNS, enumLabel, resourceExport, type ExportColumn } from '../../platform/exports/index.ts';
+import type { ModuleExport } from '../../platform/module.ts';
 import { contentDef } from './content.resource.ts';
 
 /** PostgreSQL's text of a timestamptz (`2026-01-02 10:04:05.123+07`) as an instant. */
 const instant = (text: string | null) => (text ? new Date(text.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')) : new Date(NaN));
 
 /** The kinds' lists as files, with each list's own filters, search and order; the status is the displayed one. */
-export function contentExports(clock: Clock): [ExportDef, string][] {
+export function contentExports(clock: Clock): ModuleExport[] {
   const status: ExportColumn = {
     key: 'status',
     label: 'Status',
@@ -51,8 +53,8 @@ export function contentExports(clock: Clock): [ExportDef, string][] {
       { key: 'position', label: 'Position', format: 'number' },
     ],
   };
-  return CONTENT_KINDS.map((kind) => [
-    resourceExport(contentDef(kind, clock), {
+  return CONTENT_KINDS.map((kind) => ({
+    def: resourceExport(contentDef(kind, clock), {
       name: `export_${kind.replaceAll('-', '_')}`,
       sheetName: CONTENT_PATH[kind],
       entries: [CONTENT_ENTRY[kind]],
@@ -73,6 +75,6 @@ export function contentExports(clock: Clock): [ExportDef, string][] {
         ...CHANGED_COLUMNS,
       ],
     }),
-    `/api/v1/${CONTENT_PATH[kind]}`,
-  ]);
+    endpoint: CONTENT_KIND_API[kind].export,
+  }));
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { CONTENT_IMAGE_MAX_MB, CONTENT_KINDS, type ContentKind } from '@portal/contract';
 import { ResourceService } from '../../platform/crud/index.ts';
-import { exportsAt, type DomainModule, type ModuleContext } from '../../platform/module.ts';
+import type { DomainModule, ModuleContext } from '../../platform/module.ts';
 import { BannerPositionService } from './banner-position.service.ts';
 import { ContentAudienceService } from './content-audience.service.ts';
 import { ContentImageService } from './content-image.service.ts';
@@ -35,7 +35,7 @@ export function contentModule(ctx: ModuleContext): DomainModule {
   return {
     name: 'content',
     register: (app) => registerContentRoutes(app, services, clock),
-    exports: exportsAt(contentExports(clock), ['exports']),
+    exports: contentExports(clock),
     // Sweeps are queued for each approved item's start and end; the one at start-up catches up after downtime.
     jobs: [
       {

@@ -1,3 +1,4 @@
+import { logHistoryApi } from '@portal/contract';
 import { devMailboxEnabled } from '../../config.ts';
 import type { DomainModule, ModuleContext } from '../../platform/module.ts';
 import { SlidingWindowLimiter } from '../../platform/rate-limiter.ts';
@@ -57,6 +58,6 @@ export function identityModule(ctx: ModuleContext): IdentityModule {
       registerPublicRoutes(app, services, db);
       if (devMailboxEnabled(config)) registerDevMailboxPage(app, mailer);
     },
-    exports: [{ def: logHistoryExport, path: '/api/v1/log-history', tags: ['log-history'] }],
+    exports: [{ def: logHistoryExport, endpoint: logHistoryApi.export }],
   };
 }

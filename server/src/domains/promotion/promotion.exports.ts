@@ -10,8 +10,13 @@ import {
   masterPromoListQuery,
   maxPurchaseListQuery,
   promoListQuery,
+  freeGiftsApi,
+  masterPromosApi,
+  maxPurchaseLimitationsApi,
+  promosApi,
 } from '@portal/contract';
-import { CHANGED_COLUMNS, STATUS_COLUMN, enumLabel, resourceExport, type ExportColumn, type ExportDef } from '../../platform/exports/index.ts';
+import { CHANGED_COLUMNS, STATUS_COLUMN, enumLabel, resourceExport, type ExportColumn } from '../../platform/exports/index.ts';
+import type { ModuleExport } from '../../platform/module.ts';
 import { freeGiftDef } from './free-gift.resource.ts';
 import { masterPromoDef } from './master-promo.resource.ts';
 import { maxPurchaseDef } from './max-purchase.resource.ts';
@@ -98,10 +103,10 @@ export const freeGiftExport = resourceExport(freeGiftDef, {
   ],
 });
 
-/** Each export with the list path it serves (`<path>/export`). */
-export const PROMOTION_EXPORTS: readonly [ExportDef, string][] = [
-  [promoExport, '/api/v1/promos'],
-  [masterPromoExport, '/api/v1/master-promos'],
-  [maxPurchaseExport, '/api/v1/max-purchase-limitations'],
-  [freeGiftExport, '/api/v1/free-gifts'],
+/** Each export with the contract endpoint that serves it. */
+export const PROMOTION_EXPORTS: readonly ModuleExport[] = [
+  { def: promoExport, endpoint: promosApi.export },
+  { def: masterPromoExport, endpoint: masterPromosApi.export },
+  { def: maxPurchaseExport, endpoint: maxPurchaseLimitationsApi.export },
+  { def: freeGiftExport, endpoint: freeGiftsApi.export },
 ];

@@ -1,5 +1,5 @@
 import { ResourceService } from '../../platform/crud/index.ts';
-import { exportsAt, type DomainModule, type ModuleContext } from '../../platform/module.ts';
+import type { DomainModule, ModuleContext } from '../../platform/module.ts';
 import { FreeGiftService } from './free-gift.resource.ts';
 import { MasterPromoService } from './master-promo.resource.ts';
 import { maxPurchaseDef } from './max-purchase.resource.ts';
@@ -16,7 +16,7 @@ export function promotionModule(ctx: ModuleContext): DomainModule {
   return {
     name: 'promotion',
     register: (app) => registerPromotionRoutes(app, services, clock),
-    exports: exportsAt(PROMOTION_EXPORTS, ['exports']),
+    exports: PROMOTION_EXPORTS,
     imports: promotionImports(services),
   };
 }

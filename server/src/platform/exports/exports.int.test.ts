@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { formatDate, formatDateTime, listQuery, type DownloadRow } from '@portal/contract';
+import { exportEndpoint, formatDate, formatDateTime, listQuery, type DownloadRow } from '@portal/contract';
 import { useHarness } from '../../../test/harness.ts';
 import { queryRows } from '../../db/client.ts';
 import { AppError } from '../errors.ts';
@@ -47,6 +47,9 @@ const probeExport = defineExport({
   }),
 });
 
+/** A test-only list endpoint's export, over the probe table. */
+const probeEndpoint = exportEndpoint({ id: 'export-probe.list', path: 'export-probe', tag: 'tests', query: probeQuery }, ['cms.log-history'], 'the probe');
+
 const FORMULAS = ['=HYPERLINK("http://evil.example","x")', '+1+2', '-2+3', '@SUM(A1)', '\tTabbed', '\rReturn', 'plain, with "quotes"'];
 
 const BOM = '\uFEFF';
@@ -54,7 +57,7 @@ const BOM = '\uFEFF';
 describe('exports', () => {
   const h = useHarness(
     { EXPORT_ASYNC_ROWS: THRESHOLD, DATA_DIR: dataDir },
-    { regions: false, beforeReady: (b) => registerExportRoute(b.app, b.exports, b.services.clock, probeExport, '/api/v1/export-probe') },
+    { regions: false, beforeReady: (b) => registerExportRoute(b.app, b.exports, b.services.clock, probeExport, probeEndpoint) },
   );
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 

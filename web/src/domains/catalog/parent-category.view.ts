@@ -19,7 +19,7 @@ export const parentCategoryView = defineResource<CategoryRow>({
   entries: ['orion.category-management/parent-category'],
   listQuery: parentCategoryListQuery,
   api: parentCategoriesApi,
-  export: 'parent-categories/export',
+  export: parentCategoriesApi.export,
   search: 'Search name or code',
   filters: [{ kind: 'select', key: 'status', label: 'Status', options: enumOptions(ACTIVE_STATUS), width: 160 }],
   columns: [{ key: 'position', label: 'Position', sortable: true, kind: 'number', width: 100 }, ...common],

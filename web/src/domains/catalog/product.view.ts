@@ -12,7 +12,7 @@ export const productView = defineResource<ProductRow>({
   entries: ['orion.product-management', 'cms.product'],
   listQuery: productListQuery,
   api: productsApi,
-  export: 'products/export',
+  export: productsApi.export,
   search: 'Search PLU, barcode or name',
   filters: [
     { kind: 'select', key: 'parent_category_id', label: 'Parent Category', options: parentCategoryOptions },

@@ -37,7 +37,7 @@ export const storeView = defineResource<StoreRow>({
   entries: ['cms.store-management', 'cms.store'],
   listQuery: storeListQuery,
   api: storesApi,
-  export: 'stores/export',
+  export: storesApi.export,
   search: 'Search store code or name',
   filters: [
     { kind: 'select', key: 'province_code', label: 'Province', options: provinceOptions, width: 200 },

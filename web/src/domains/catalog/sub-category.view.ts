@@ -10,7 +10,7 @@ export const subCategoryView = defineResource<CategoryRow>({
   entries: ['orion.category-management/sub-category'],
   listQuery: subCategoryListQuery,
   api: subCategoriesApi,
-  export: 'sub-categories/export',
+  export: subCategoriesApi.export,
   search: 'Search name or code',
   filters: [
     { kind: 'select', key: 'parent_id', label: 'Parent Category', options: parentCategoryOptions },

@@ -189,7 +189,7 @@ export function CouponHistory({ owner, exportQuery }: { owner: HistoryOwner; exp
     <Flex vertical gap={12}>
       {exportQuery && (
         <Flex justify="end">
-          <ExportButton path="consumer-coupons/export" query={exportQuery} />
+          <ExportButton endpoint="consumer-coupons/export" query={exportQuery} />
         </Flex>
       )}
       <HistoryTable<ConsumerCouponRow>
@@ -236,7 +236,7 @@ export function StampHistory({ owner, exportQuery }: { owner: ConsumerOwner; exp
             { value: 'out', label: t('consumers.history.stampOut', 'Stamp Out (20, 21, 31)') },
           ]}
         />
-        {exportQuery && <ExportButton path="consumer-stamps/export" query={direction === 'all' ? exportQuery : { ...exportQuery, direction }} />}
+        {exportQuery && <ExportButton endpoint="consumer-stamps/export" query={direction === 'all' ? exportQuery : { ...exportQuery, direction }} />}
       </Flex>
       <HistoryTable<StampLedgerRow>
         key={direction}

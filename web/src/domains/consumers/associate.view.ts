@@ -4,7 +4,6 @@ import { enumOptions } from '../../ui/options.ts';
 import { defineResource } from '../../ui/resource.ts';
 import { memberStoreOptions } from './consumer.options.ts';
 import { AssociateHistory } from './ConsumerHistory.tsx';
-import { byId } from './record-endpoints.ts';
 
 /** cms Associate Loyalty Program: employees and their staff benefit, by employee number (`{employeeNo}/detail`). */
 export const associateView = defineResource<AssociateRow>({
@@ -13,8 +12,9 @@ export const associateView = defineResource<AssociateRow>({
   title: 'Associate',
   entries: ASSOCIATE_ENTRIES,
   listQuery: associateListQuery,
+  api: associatesApi,
   // A record's id is its employee number, the `:employeeNo` of its paths.
-  api: { list: associatesApi.list, get: byId(associatesApi.get, 'employeeNo'), create: associatesApi.create, update: byId(associatesApi.update, 'employeeNo') },
+  recordArgs: (id) => ({ employeeNo: id }),
   search: 'Search employee no or name',
   filters: [
     { kind: 'select', key: 'status', label: 'Status', options: enumOptions(ACTIVE_STATUS), width: 140 },

@@ -3,7 +3,6 @@ import { queryClient } from '../../app/query-client.ts';
 import { resourceKeys } from '../../lib/query-keys.ts';
 import { regionFields } from '../../ui/RegionCascader.tsx';
 import { defineResource } from '../../ui/resource.ts';
-import { byId } from './record-endpoints.ts';
 
 /** Whose addresses: a consumer's under Consumer, or a member's (its consumer's) under Member Management. */
 export interface AddressOwner {
@@ -28,13 +27,10 @@ export const consumerAddressView = (owner: AddressOwner, ownerId: string) =>
     title: 'Address',
     entries: owner.entries,
     listQuery: consumerHistoryQuery,
-    // The generic screens call an address by its own id: the owner's is filled in here.
-    api: {
-      list: owner.api.addresses,
-      get: byId(owner.api.address, 'addressId', { id: ownerId }),
-      update: byId(owner.api.updateAddress, 'addressId', { id: ownerId }),
-    },
+    api: { list: owner.api.addresses, get: owner.api.address, update: owner.api.updateAddress },
     listParams: { id: ownerId },
+    // An address is named under its owner: `consumers/{id}/addresses/{addressId}`.
+    recordArgs: (addressId) => ({ id: ownerId, addressId }),
     columns: [],
     form: {
       update: consumerAddressUpdateBody,

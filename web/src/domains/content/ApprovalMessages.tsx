@@ -17,6 +17,7 @@ import {
   MENU_BY_KEY,
   MESSAGE_KIND,
   TARGETING,
+  approvalMessagesApi,
   can,
   type ApprovalDetail,
   type ContentKind,
@@ -24,7 +25,7 @@ import {
 } from '@portal/contract';
 import { errorMessage, notifySuccess } from '../../app/notifier.tsx';
 import { useSession } from '../../app/session.ts';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { DiffTable, type DiffField } from '../../ui/DiffTable.tsx';
 import { useGo } from '../../ui/nav.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
@@ -35,11 +36,6 @@ import { RejectDialog } from './ContentApprovalBar.tsx';
 import { JakartaTime } from './content.inputs.tsx';
 
 const ROUTE = MENU_BY_KEY.get(APPROVAL_ENTRY)?.route ?? '/admin';
-
-interface Page {
-  data: ContentRow[];
-  meta: { page: number; limit: number; total: number };
-}
 
 /** The compared fields as the form names them; enumerations by their labels, rich text as its words. */
 const COMPARED: Record<string, { label: string; table?: { label: (v: never) => string }; common?: boolean; text?: boolean; list?: boolean }> = {
@@ -106,11 +102,14 @@ export function ApprovalListScreen() {
   const [selected, setSelected] = useState<ContentRow[]>([]);
   const [rejecting, setRejecting] = useState(false);
   const query = { page, limit: 20, sort_by: 'submitted_at', sort_dir: 'asc', ...(kind ? { kind } : {}) };
-  const list = useQuery({ queryKey: APPROVAL_KEYS.list(query), queryFn: async () => (await api.get<Page>('approval-messages', query)).data });
+  const list = useQuery({ queryKey: APPROVAL_KEYS.list(query), queryFn: async () => (await call(approvalMessagesApi.list, { query })).data });
 
   const bulk = useMutation({
-    mutationFn: async ({ action, reason }: { action: 'approve' | 'reject'; reason?: string }) =>
-      (await api.post<ContentRow[]>(`approval-messages/bulk/${action}`, { items: selected.map((r) => ({ id: r.id, version: r.version })), ...(reason ? { reason } : {}) })).data,
+    mutationFn: async (run: { action: 'approve' } | { action: 'reject'; reason: string }) => {
+      const items = selected.map((r) => ({ id: r.id, version: r.version }));
+      const done = run.action === 'approve' ? await call(approvalMessagesApi.bulkApprove, { body: { items } }) : await call(approvalMessagesApi.bulkReject, { body: { items, reason: run.reason } });
+      return done.data;
+    },
     onSuccess: async (done) => {
       notifySuccess(t('content.bulkDone', '{{count}} items done', { count: done.length }));
       setSelected([]);
@@ -199,7 +198,7 @@ function ReviewBar({ item }: { item: ContentRow }) {
   const { t } = useTranslation();
   const { go } = useGo();
   const actions = useContentActions(item, APPROVAL_ENTRY);
-  const transition = useContentTransition(item, 'approval-messages');
+  const transition = useContentTransition(item, 'queue');
   const [rejecting, setRejecting] = useState(false);
   const back = () => go(ROUTE);
   return (
@@ -225,7 +224,7 @@ export function ApprovalReviewScreen() {
   const { t } = useTranslation();
   const params: Record<string, unknown> = useParams({ strict: false });
   const id = typeof params.id === 'string' ? params.id : '';
-  const compare = useQuery({ queryKey: [...APPROVAL_KEYS.detail(id), 'compare'], queryFn: async () => (await api.get<ApprovalDetail>(`approval-messages/${id}/compare`)).data });
+  const compare = useQuery({ queryKey: [...APPROVAL_KEYS.detail(id), 'compare'], queryFn: async () => (await call(approvalMessagesApi.compare, { id })).data });
   if (compare.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
   if (compare.isError || !compare.data) return <Result status="404" title={errorMessage(compare.error, t('ui.notFound', 'Record not found'))} />;
   const { item, changes, published_at } = compare.data;

@@ -3,8 +3,8 @@ import { Form, Spin, Typography } from 'antd';
 import { TeamOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatCount, type AudienceEstimate, type AudienceEstimateQuery, type ContentRow } from '@portal/contract';
-import { api } from '../../lib/api.ts';
+import { contentAudienceApi, formatCount, type AudienceEstimateQuery, type ContentRow } from '@portal/contract';
+import { call } from '../../lib/call.ts';
 import { resourceKeys } from '../../lib/query-keys.ts';
 
 const audienceKeys = resourceKeys('content-audience');
@@ -37,7 +37,7 @@ function Estimate({ query, pending = false }: { query: AudienceEstimateQuery | n
   const { t } = useTranslation();
   const estimate = useQuery({
     queryKey: audienceKeys.list(query ? { ...query, consumer_tag_ids: query.consumer_tag_ids.join(','), province_codes: query.province_codes.join(',') } : {}),
-    queryFn: async () => (await api.post<AudienceEstimate>('content-audience/estimate', query)).data,
+    queryFn: async () => (query ? (await call(contentAudienceApi.estimate, { body: query })).data : null),
     enabled: !!query,
     staleTime: 30_000,
   });

@@ -3,9 +3,9 @@ import { Badge, Calendar, Card, Flex, Tooltip } from 'antd';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { CONTENT_ENTRY, CONTENT_KINDS, CONTENT_PATH, CONTENT_STATUS, can, jakartaDay, type ContentRow } from '@portal/contract';
+import { CONTENT_ENTRY, CONTENT_KIND_API, CONTENT_KINDS, CONTENT_STATUS, can, jakartaDay, type ContentRow } from '@portal/contract';
 import { useSession } from '../../app/session.ts';
-import { api, type Paged } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { resourceKeys } from '../../lib/query-keys.ts';
 import { useGo } from '../../ui/nav.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
@@ -31,7 +31,7 @@ export function ContentCalendarScreen() {
   const results = useQueries({
     queries: kinds.map((k) => ({
       queryKey: resourceKeys(k).list({ ...query, via: 'calendar' }),
-      queryFn: async () => (await api.get<Paged<ContentRow>>(CONTENT_PATH[k], query)).data.data,
+      queryFn: async () => (await call(CONTENT_KIND_API[k].list, { query })).data.data,
     })),
   });
   const items = results.flatMap((r) => r.data ?? []).filter((i) => i.status >= 1 && i.status <= 4);

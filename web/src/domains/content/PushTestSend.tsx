@@ -3,10 +3,10 @@ import { Alert, Button, Modal, Select, Typography } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { pushTestSendBody, type ContentRow } from '@portal/contract';
+import { pushMessagesApi, pushTestSendBody, type ContentRow } from '@portal/contract';
 import { errorMessage, notifySuccess } from '../../app/notifier.tsx';
 import { translateMessage } from '../../app/i18n.ts';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 
 /** E-mails the push message to a few staff members (portal users) before it goes out. */
 export function PushTestSendButton({ row }: { row: ContentRow }) {
@@ -15,7 +15,7 @@ export function PushTestSendButton({ row }: { row: ContentRow }) {
   const [emails, setEmails] = useState<string[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const send = useMutation({
-    mutationFn: async (body: { emails: string[] }) => (await api.post<{ sent: number }>(`push-messages/${row.id}/test-send`, body)).data,
+    mutationFn: async (body: { emails: string[] }) => (await call(pushMessagesApi.testSend, { id: row.id, body })).data,
     onSuccess: (r) => {
       notifySuccess(t('content.testSend.sent', 'Test sent to {{count}} e-mails', { count: r.sent }));
       setOpen(false);

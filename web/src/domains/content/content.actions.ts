@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { APPROVAL_ENTRY, CONTENT_PATH, can, contentActionsFor, type ContentAction, type ContentKind, type ContentRow } from '@portal/contract';
+import { APPROVAL_ENTRY, CONTENT_KIND_API, approvalMessagesApi, can, contentActionsFor, type ContentAction, type ContentKind, type ContentRow } from '@portal/contract';
 import { notifySuccess } from '../../app/notifier.tsx';
 import { useSession } from '../../app/session.ts';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { resourceKeys } from '../../lib/query-keys.ts';
 
 export const APPROVAL_KEYS = resourceKeys('approval-message');
@@ -28,14 +28,19 @@ export function useContentActions(row: ContentRow, entry: string): ContentAction
   );
 }
 
+/** The endpoint of a transition: the kind's own, or the approver's queue's (`via: 'queue'`, approve and reject). */
+function transitionEndpoint(kind: ContentKind, action: ContentAction, via: 'kind' | 'queue') {
+  if (via === 'queue' && (action === 'approve' || action === 'reject')) return approvalMessagesApi[action];
+  return CONTENT_KIND_API[kind][action];
+}
+
 /** Runs a transition on an item with the version shown, then refreshes its kind's lists and details and the queue. */
-export function useContentTransition(row: ContentRow, basePath?: string) {
+export function useContentTransition(row: ContentRow, via: 'kind' | 'queue' = 'kind') {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ action, reason }: { action: ContentAction; reason?: string }) => {
-      const path = `${basePath ?? CONTENT_PATH[row.kind]}/${row.id}/${action}`;
-      return (await api.post<ContentRow>(path, { version: row.version, ...(reason ? { reason } : {}) })).data;
+      return (await call(transitionEndpoint(row.kind, action, via), { id: row.id, body: { version: row.version, ...(reason ? { reason } : {}) } })).data;
     },
     onSuccess: async () => {
       notifySuccess(t('common.success', 'Success'));

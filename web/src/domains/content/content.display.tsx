@@ -2,7 +2,7 @@ import { Card, Flex, Image, Select, Tag, Typography } from 'antd';
 import { AndroidOutlined, AppleOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BANNER_PLACEMENT_PAGE, BANNER_TYPE, CONTENT_ENTRY, CONTENT_PATH, DIGITAL_PRODUCT_TYPE, can, type ContentRow } from '@portal/contract';
+import { BANNER_PLACEMENT_PAGE, BANNER_TYPE, CONTENT_ENTRY, CONTENT_KIND_API, DIGITAL_PRODUCT_TYPE, can, type ContentRow } from '@portal/contract';
 import { useSession } from '../../app/session.ts';
 import { useLang } from '../../app/i18n.ts';
 import { optionLabel, useOptions, type OptionSource } from '../../ui/options.ts';
@@ -72,7 +72,7 @@ export function BannerOrder({ kind }: { kind: 'banner' | 'banner-digital-product
   const [page, setPage] = useState<string>(BANNER_PLACEMENT_PAGE.values[0]);
   const perms = useSession()?.access.perms;
   if (!perms || !can(perms, CONTENT_ENTRY[kind], 'edit')) return null;
-  const path = CONTENT_PATH[kind];
+  const api = CONTENT_KIND_API[kind];
   return (
     <Flex gap={8}>
       {kind === 'banner' && (
@@ -86,9 +86,9 @@ export function BannerOrder({ kind }: { kind: 'banner' | 'banner-digital-product
       )}
       <OrderButton<ContentRow>
         resource={kind}
-        listPath={path}
+        listPath={api.list.path}
         sortBy="position"
-        savePath={`${path}/positions`}
+        savePath={api.positions.path}
         {...(kind === 'banner' ? { scope: { placement_page: page } } : {})}
         render={(row) => (
           <Flex gap={8} align="center">

@@ -3,8 +3,9 @@ import { Alert, Button, DatePicker, Flex, Image, Input, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { CONTENT_IMAGE_MAX_MB, formatDateTime, JAKARTA_OFFSET_MS, type ContentImageUploaded } from '@portal/contract';
+import { CONTENT_IMAGE_MAX_MB, contentImagesApi, formatDateTime, JAKARTA_OFFSET_MS, type ContentImageUploaded } from '@portal/contract';
 import { useLang } from '../../app/i18n.ts';
+import { urlOf } from '../../lib/call.ts';
 import type { CustomInputProps } from '../../ui/resource.ts';
 
 /** The Asia/Jakarta wall-clock time of an instant, as a dayjs without zone (what the picker shows). */
@@ -50,7 +51,7 @@ export function ContentImageInput({ id, value, onChange, disabled }: CustomInput
     try {
       const form = new FormData();
       form.append('file', file);
-      const res = await fetch('/api/v1/content-images', { method: 'POST', body: form, credentials: 'same-origin' });
+      const res = await fetch(urlOf(contentImagesApi.upload), { method: 'POST', body: form, credentials: 'same-origin' });
       const body = (await res.json().catch(() => null)) as { data?: ContentImageUploaded; message?: string } | null;
       if (!res.ok || !body?.data) return setError(body?.message ?? t('content.image.failed', 'The upload failed.'));
       onChange?.(body.data.url);

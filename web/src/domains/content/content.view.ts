@@ -4,7 +4,7 @@ import {
   BANNER_TYPE,
   CONTENT_BODIES,
   CONTENT_ENTRY,
-  CONTENT_PATH,
+  CONTENT_KIND_API,
   CONTENT_STATUS,
   CONTENT_TYPE,
   DIGITAL_PRODUCT_TYPE,
@@ -13,10 +13,12 @@ import {
   MESSAGE_KIND,
   RECURRENCE,
   TARGETING,
+  campaignsApi,
   canEditContent,
   contentListQuery,
   contentRow,
   customConsumerTagRow,
+  customConsumerTagsApi,
   type ContentKind,
   type ContentRow,
 } from '@portal/contract';
@@ -30,8 +32,8 @@ import { ContentImage, optionNames, PushPreview, RichDescription } from './conte
 import { RichTextEditor } from '../../ui/RichTextEditor.tsx';
 import { AudienceEstimateField, AudienceEstimateOfRow } from './AudienceEstimate.tsx';
 
-const tagOptions = remoteOptions('custom-consumer-tag', 'custom-consumer-tags', customConsumerTagRow, (t) => ({ value: t.id, label: t.name }), { query: { is_all: 'true' } });
-const campaignOptions = remoteOptions('campaign', 'campaigns', contentRow, (c) => ({ value: c.id, label: c.title }), { query: { limit: 50, sort_by: 'start_at' }, searchable: true });
+const tagOptions = remoteOptions('custom-consumer-tag', customConsumerTagsApi.list.path, customConsumerTagRow, (t) => ({ value: t.id, label: t.name }), { query: { is_all: 'true' } });
+const campaignOptions = remoteOptions('campaign', campaignsApi.list.path, contentRow, (c) => ({ value: c.id, label: c.title }), { query: { limit: 50, sort_by: 'start_at' }, searchable: true });
 
 function time(key: 'start_at' | 'end_at' | 'submitted_at' | 'reviewed_at' | 'updated_at' | 'created_at', label: string, extra: { sortable?: boolean } = {}): ColumnDef<ContentRow> {
   function Time({ row }: { row: ContentRow }) {
@@ -147,7 +149,6 @@ const list = (v: unknown) => (Array.isArray(v) ? v : []);
 /** The generic resource of one kind of marketing content, with the approval bar on its detail page. */
 export function contentView(kind: ContentKind): ResourceView<ContentRow> {
   const spec = KINDS[kind];
-  const path = CONTENT_PATH[kind];
   const fields = [...COMMON_FIELDS, ...spec.fields, ...(spec.inCampaign ? [campaignField] : []), ...TARGET_FIELDS];
   return defineResource<ContentRow>({
     name: kind,
@@ -155,7 +156,7 @@ export function contentView(kind: ContentKind): ResourceView<ContentRow> {
     title: spec.title,
     entries: [CONTENT_ENTRY[kind]],
     listQuery: contentListQuery,
-    api: { list: path, detail: (id) => `${path}/${id}`, create: path, update: (id) => `${path}/${id}`, delete: (id) => `${path}/${id}` },
+    api: CONTENT_KIND_API[kind],
     search: 'Search title',
     filters: [
       { kind: 'select', key: 'status', label: 'Status', options: enumOptions(CONTENT_STATUS), width: 200 },

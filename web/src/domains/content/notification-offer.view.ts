@@ -10,6 +10,7 @@ import {
   canEditNotification,
   notificationOfferListQuery,
   notificationOfferUpdateBody,
+  notificationOffersApi,
   type NotificationOfferRow,
 } from '@portal/contract';
 import { enumOptions } from '../../ui/options.ts';
@@ -39,7 +40,7 @@ export const notificationOfferView = defineResource<NotificationOfferRow>({
   title: 'Notification Offer',
   entries: [NOTIFICATION_OFFER_ENTRY],
   listQuery: notificationOfferListQuery,
-  api: { list: 'notification-offers', detail: (id) => `notification-offers/${id}`, update: (id) => `notification-offers/${id}` },
+  api: notificationOffersApi,
   search: 'Search offer or notification title',
   filters: [
     { kind: 'select', key: 'state', label: 'State', options: enumOptions(NOTIFICATION_STATE), width: 170 },

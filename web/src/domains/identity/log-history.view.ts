@@ -16,7 +16,7 @@ export const logHistoryView = defineResource<AuditRow, AuditDetail>({
   entries: ['cms.log-history'],
   listQuery: auditListQuery,
   api: logHistoryApi,
-  export: 'log-history/export',
+  export: logHistoryApi.export,
   search: 'Search',
   filters: [
     { kind: 'select', key: 'actor_id', label: 'User', options: actorOptions, width: 240 },

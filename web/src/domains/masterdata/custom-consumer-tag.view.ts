@@ -4,6 +4,7 @@ import {
   customConsumerTagCreateBody,
   customConsumerTagListQuery,
   customConsumerTagUpdateBody,
+  customConsumerTagsApi,
   type CustomConsumerTagRow,
 } from '@portal/contract';
 import { enumOptions } from '../../ui/options.ts';
@@ -17,13 +18,7 @@ export const customConsumerTagView = defineResource<CustomConsumerTagRow>({
   title: 'Custom Consumer Tag',
   entries: ['cms.custom-consumer-tag'],
   listQuery: customConsumerTagListQuery,
-  api: {
-    list: 'custom-consumer-tags',
-    detail: (id) => `custom-consumer-tags/${id}`,
-    create: 'custom-consumer-tags',
-    update: (id) => `custom-consumer-tags/${id}`,
-    delete: (id) => `custom-consumer-tags/${id}`,
-  },
+  api: customConsumerTagsApi,
   search: 'Search tag name or description',
   filters: [
     { kind: 'select', key: 'color', label: 'Colour', options: enumOptions(TAG_COLOR), width: 160 },

@@ -4,10 +4,10 @@ import { EditOutlined, ExportOutlined, SendOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { documentKindOf, documentSegment, MENU_BY_KEY, type DocumentKind, type DocumentRow, type DocumentVariant, type DocumentVersionRow, type LanguageType } from '@portal/contract';
+import { documentKindOf, documentsApi, MENU_BY_KEY, type DocumentKind, type DocumentRow, type DocumentVariant, type DocumentVersionRow, type LanguageType } from '@portal/contract';
 import { useLang } from '../../app/i18n.ts';
 import { notifySuccess } from '../../app/notifier.tsx';
-import { api, type Paged } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { useFormat } from '../../lib/format.ts';
 import { resourceKeys } from '../../lib/query-keys.ts';
 import { useGo } from '../../ui/nav.ts';
@@ -15,7 +15,6 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { ResourceForm } from '../../ui/ResourceForm.tsx';
 import { RichTextView } from '../../ui/RichTextEditor.tsx';
 import { useResourceAccess } from '../../ui/use-resource-access.ts';
-import { resourceCalls } from '../../ui/resource-calls.ts';
 import { documentId, documentQuery, documentSearch, documentView, targetFromSearch, type DocumentTarget } from './document.view.ts';
 
 const HISTORY_PAGE = 5;
@@ -82,20 +81,20 @@ export function DocumentScreen({ kind }: { kind: DocumentKind }) {
   const [page, setPage] = useState(1);
   const [shown, setShown] = useState<DocumentVersionRow | null>(null);
   const query = documentQuery(kind, target);
-  const segment = documentSegment(kind);
+  const api = documentsApi[kind];
 
   const doc = useQuery({
     queryKey: keys.detail(id),
-    queryFn: () => resourceCalls<DocumentRow, DocumentRow>(view.api).get(id),
+    queryFn: async () => (await call(api.get, { query })).data,
     enabled: access.can('view'),
   });
   const versions = useQuery({
     queryKey: keys.list({ ...query, via: 'versions', page }),
-    queryFn: async () => (await api.get<Paged<DocumentVersionRow>>(`${segment}/versions`, { ...query, page, limit: HISTORY_PAGE })).data,
+    queryFn: async () => (await call(api.versions, { query: { ...query, page, limit: HISTORY_PAGE } })).data,
     enabled: access.can('view'),
   });
   const publish = useMutation({
-    mutationFn: async (version: number) => (await api.post<DocumentRow>(`${segment}/publish?${new URLSearchParams(query).toString()}`, { version })).data,
+    mutationFn: async (version: number) => (await call(api.publish, { query, body: { version } })).data,
     onSuccess: async () => {
       notifySuccess(t('masterdata.document.publishedToast', 'Published'));
       setPage(1);

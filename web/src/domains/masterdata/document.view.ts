@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   documentKindOf,
   documentQueryFor,
-  documentSegment,
+  documentsApi,
   documentUpdateBody,
   type DocumentKind,
   type DocumentRow,
@@ -43,7 +43,6 @@ export function targetFromSearch(kind: DocumentKind, search: object): DocumentTa
   return { variant: data.variant ?? 'consumer', language_type: data.language_type ?? 'id' };
 }
 
-const apiPath = (kind: DocumentKind, id: string | number) => `${documentSegment(kind)}?${new URLSearchParams(documentQuery(kind, targetOf(id))).toString()}`;
 
 const views = new Map<DocumentKind, ResourceView<DocumentRow>>();
 
@@ -61,7 +60,9 @@ export function documentView(kind: DocumentKind): ResourceView<DocumentRow> {
     title: def.label,
     entries: [def.entry],
     listQuery: documentQueryFor(kind) as z.ZodType,
-    api: { list: documentSegment(kind), detail: (id) => apiPath(kind, id), update: (id) => apiPath(kind, id) },
+    api: { list: documentsApi[kind].get, get: documentsApi[kind].get, update: documentsApi[kind].save },
+    // A document's record id (`consumer.id`) names its text, which travels in the query.
+    recordArgs: (id) => ({ query: documentQuery(kind, targetOf(id)) }),
     columns: [],
     form: {
       update: documentUpdateBody,

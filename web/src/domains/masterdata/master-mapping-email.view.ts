@@ -3,6 +3,7 @@ import {
   masterMappingEmailListQuery,
   masterMappingEmailRow,
   masterMappingEmailUpdateBody,
+  masterMappingEmailsApi,
   type MasterMappingEmailRow,
 } from '@portal/contract';
 import { remoteOptions, type OptionSource } from '../../ui/options.ts';
@@ -12,7 +13,7 @@ import { MappingChildren, MappingParentCell, MappingParentPicker, MappingUserCel
 /** Mappings as filter options: every mapping's user (a small table, `is_all`). */
 const parentOptions: OptionSource = remoteOptions(
   'master-mapping-email',
-  'master-mapping-emails',
+  masterMappingEmailsApi.list.path,
   masterMappingEmailRow.pick({ id: true, user: true }),
   (m) => ({ value: m.id, label: `${m.user.name} · ${m.user.email}` }),
   { query: { is_all: 'true', sort_by: 'name', sort_dir: 'asc' } },
@@ -32,13 +33,7 @@ export const masterMappingEmailView = defineResource<MasterMappingEmailRow>({
   title: 'Mapping E-mail',
   entries: ['cms.master-mapping-email'],
   listQuery: masterMappingEmailListQuery,
-  api: {
-    list: 'master-mapping-emails',
-    detail: (id) => `master-mapping-emails/${id}`,
-    create: 'master-mapping-emails',
-    update: (id) => `master-mapping-emails/${id}`,
-    delete: (id) => `master-mapping-emails/${id}`,
-  },
+  api: masterMappingEmailsApi,
   search: 'Search name, username or e-mail',
   filters: [
     { kind: 'select', key: 'parent_id', label: 'Escalates To', options: parentOptions, width: 220 },

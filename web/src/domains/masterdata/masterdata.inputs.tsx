@@ -4,9 +4,9 @@ import { CheckOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { MAPPING_USER_SEARCH_LIMIT, TAG_COLOR, type CustomConsumerTagRow, type MasterMappingEmailRow } from '@portal/contract';
+import { MAPPING_USER_SEARCH_LIMIT, TAG_COLOR, masterMappingEmailsApi, type CustomConsumerTagRow, type MasterMappingEmailRow } from '@portal/contract';
 import { useLang } from '../../app/i18n.ts';
-import { api, type Paged } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { resourceKeys } from '../../lib/query-keys.ts';
 import { useDebounced } from '../../ui/RegionCascader.tsx';
 import type { CustomInputProps } from '../../ui/resource.ts';
@@ -70,14 +70,6 @@ export function TagColorPicker({ id, value, onChange, disabled }: CustomInputPro
   );
 }
 
-interface UserOption {
-  id: number;
-  username: string;
-  name: string;
-  email: string;
-  mapping_id: number | null;
-}
-
 /** The mapping's record id on its edit page (its own user stays choosable there). */
 function useOpenId(): number | undefined {
   const params: Record<string, unknown> = useParams({ strict: false });
@@ -96,7 +88,7 @@ export function MappingUserPicker({ id, value, onChange, disabled }: CustomInput
   const term = useDebounced(search.trim());
   const users = useQuery({
     queryKey: resourceKeys('master-mapping-email').list({ via: 'user-options', search: term || undefined }),
-    queryFn: async () => (await api.get<UserOption[]>('master-mapping-emails/user-options', { search: term || undefined, limit: MAPPING_USER_SEARCH_LIMIT })).data,
+    queryFn: async () => (await call(masterMappingEmailsApi.userOptions, { query: { search: term || undefined, limit: MAPPING_USER_SEARCH_LIMIT } })).data,
     staleTime: 30_000,
   });
   // The chosen user may be outside this search: name it from its mapping.
@@ -104,7 +96,7 @@ export function MappingUserPicker({ id, value, onChange, disabled }: CustomInput
   const inList = !!chosenId && (users.data ?? []).some((u) => u.id === chosenId);
   const chosen = useQuery({
     queryKey: resourceKeys('master-mapping-email').list({ user_id: chosenId }),
-    queryFn: async () => (await api.get<Paged<MasterMappingEmailRow>>('master-mapping-emails', { user_id: chosenId })).data.data[0]?.user ?? null,
+    queryFn: async () => (await call(masterMappingEmailsApi.list, { query: { user_id: chosenId } })).data.data[0]?.user ?? null,
     enabled: !!chosenId && !inList && !users.isFetching,
   });
   const options = (users.data ?? []).map((u) => ({
@@ -150,7 +142,7 @@ export function MappingParentPicker({ id, value, onChange, disabled }: CustomInp
   const openId = useOpenId();
   const mappings = useQuery({
     queryKey: resourceKeys('master-mapping-email').list({ is_all: 'true', sort_by: 'name' }),
-    queryFn: async () => (await api.get<Paged<MasterMappingEmailRow>>('master-mapping-emails', { is_all: 'true', sort_by: 'name', sort_dir: 'asc' })).data.data,
+    queryFn: async () => (await call(masterMappingEmailsApi.list, { query: { is_all: 'true', sort_by: 'name', sort_dir: 'asc' } })).data.data,
     staleTime: 30_000,
   });
   const options = (mappings.data ?? []).filter((m) => m.id !== openId).map((m) => ({ value: m.id, label: `${m.user.name} · ${m.user.email}` }));
@@ -202,7 +194,7 @@ export function MappingChildren({ row }: { row: MasterMappingEmailRow }) {
   const { t } = useTranslation();
   const children = useQuery({
     queryKey: resourceKeys('master-mapping-email').list({ parent_id: row.id, is_all: 'true' }),
-    queryFn: async () => (await api.get<Paged<MasterMappingEmailRow>>('master-mapping-emails', { parent_id: row.id, is_all: 'true', sort_by: 'name', sort_dir: 'asc' })).data.data,
+    queryFn: async () => (await call(masterMappingEmailsApi.list, { query: { parent_id: row.id, is_all: 'true', sort_by: 'name', sort_dir: 'asc' } })).data.data,
   });
   if (children.isPending) return <Spin size="small" />;
   const rows = children.data ?? [];

@@ -3,6 +3,8 @@ import {
   PLATFORM,
   appVersionListQuery,
   appVersionUpdateBody,
+  appVersionsApi,
+  generalSettingApi,
   generalSettingUpdateBody,
   type AppVersionRow,
   type GeneralSettingRow,
@@ -17,7 +19,8 @@ export const generalSettingView = defineResource<GeneralSettingRow>({
   title: 'General Setting',
   entries: ['cms.general-setting'],
   listQuery: z.object({}),
-  api: { list: 'general-setting', detail: () => 'general-setting', update: () => 'general-setting' },
+  // One record at one path: its get serves as the list too.
+  api: { list: generalSettingApi.get, get: generalSettingApi.get, update: generalSettingApi.update },
   columns: [],
   form: {
     update: generalSettingUpdateBody,
@@ -89,7 +92,7 @@ export const appVersionView = defineResource<AppVersionRow>({
   title: 'App Version',
   entries: ['cms.app-version'],
   listQuery: appVersionListQuery,
-  api: { list: 'app-versions', detail: (id) => `app-versions/${id}`, update: (id) => `app-versions/${id}` },
+  api: appVersionsApi,
   columns: [
     { key: 'platform', label: 'Platform', kind: 'status', enum: PLATFORM, link: true, width: 120 },
     { key: 'current_version', label: 'Current Version' },

@@ -1,4 +1,4 @@
-import { ACTIVE_STATUS, ticketCategoryCreateBody, ticketCategoryListQuery, ticketCategoryUpdateBody, type TicketCategoryRow } from '@portal/contract';
+import { ACTIVE_STATUS, ticketCategoriesApi, ticketCategoryCreateBody, ticketCategoryListQuery, ticketCategoryUpdateBody, type TicketCategoryRow } from '@portal/contract';
 import { enumOptions } from '../../ui/options.ts';
 import { defineResource } from '../../ui/resource.ts';
 
@@ -9,13 +9,7 @@ export const ticketCategoryView = defineResource<TicketCategoryRow>({
   title: 'Ticket Category',
   entries: ['cms.ticket-category-management'],
   listQuery: ticketCategoryListQuery,
-  api: {
-    list: 'ticket-categories',
-    detail: (id) => `ticket-categories/${id}`,
-    create: 'ticket-categories',
-    update: (id) => `ticket-categories/${id}`,
-    delete: (id) => `ticket-categories/${id}`,
-  },
+  api: ticketCategoriesApi,
   search: 'Search category name',
   filters: [{ kind: 'select', key: 'status', label: 'Status', options: enumOptions(ACTIVE_STATUS), width: 140 }],
   columns: [

@@ -4,8 +4,8 @@ import { SaveOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { formatRupiah, masterPromoBulkBody, type MasterPromoRow } from '@portal/contract';
-import { api, type Paged } from '../../lib/api.ts';
+import { formatRupiah, masterPromoBulkBody, masterPromosApi, type MasterPromoRow } from '@portal/contract';
+import { call } from '../../lib/call.ts';
 import { resourceKeys } from '../../lib/query-keys.ts';
 import { errorMessage, notifySuccess } from '../../app/notifier.tsx';
 import { translateMessage } from '../../app/i18n.ts';
@@ -35,7 +35,7 @@ export function MasterPromoBulkEditScreen() {
   const query = { page, limit: PAGE_SIZE, sort_by: 'plu', sort_dir: 'asc', search: search || undefined };
   const list = useQuery({
     queryKey: keys.list({ ...query, via: 'bulk' }),
-    queryFn: async () => (await api.get<Paged<MasterPromoRow>>('master-promos', query)).data,
+    queryFn: async () => (await call(masterPromosApi.list, { query })).data,
     placeholderData: keepPreviousData,
   });
 
@@ -52,7 +52,7 @@ export function MasterPromoBulkEditScreen() {
   const valueOf = (row: MasterPromoRow) => edits.get(row.id) ?? row;
 
   const save = useMutation({
-    mutationFn: async (items: Omit<Edit, 'plu'>[]) => (await api.put<MasterPromoRow[]>('master-promos/bulk', { items })).data,
+    mutationFn: async (items: Omit<Edit, 'plu'>[]) => (await call(masterPromosApi.bulk, { body: { items } })).data,
     onSuccess: async (saved) => {
       notifySuccess(t('promotion.masterPromo.bulkSaved', 'Promo prices saved: {{count}}', { count: saved.length }));
       setEdits(new Map());

@@ -1,4 +1,4 @@
-import { ACTIVE_STATUS, freeGiftCreateBody, freeGiftListQuery, freeGiftUpdateBody, type FreeGiftDetail, type FreeGiftRow } from '@portal/contract';
+import { ACTIVE_STATUS, freeGiftCreateBody, freeGiftListQuery, freeGiftsApi, freeGiftUpdateBody, type FreeGiftDetail, type FreeGiftRow } from '@portal/contract';
 import { DayInput, dayDisplay } from '../../ui/DayInput.tsx';
 import { enumOptions } from '../../ui/options.ts';
 import { optionMultiSelect, pickedIds } from '../../ui/RemoteSelect.tsx';
@@ -18,8 +18,8 @@ export const freeGiftView = defineResource<FreeGiftRow, FreeGiftDetail>({
   title: 'Free Gift',
   entries: ['cms.free-gift-promotion'],
   listQuery: freeGiftListQuery,
-  api: { list: 'free-gifts', detail: (id) => `free-gifts/${id}`, create: 'free-gifts', update: (id) => `free-gifts/${id}`, delete: (id) => `free-gifts/${id}` },
-  export: 'free-gifts/export',
+  api: freeGiftsApi,
+  export: freeGiftsApi.export,
   search: 'Search code or name',
   filters: [
     { kind: 'select', key: 'status', label: 'Status', options: enumOptions(ACTIVE_STATUS), width: 130 },

@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import { ACTIVE_STATUS, masterPromoListQuery, masterPromoUpdateBody, type MasterPromoRow } from '@portal/contract';
+import { ACTIVE_STATUS, masterPromoListQuery, masterPromosApi, masterPromoUpdateBody, type MasterPromoRow } from '@portal/contract';
 import { DayInput, dayDisplay } from '../../ui/DayInput.tsx';
 import { enumOptions } from '../../ui/options.ts';
 import { defineResource } from '../../ui/resource.ts';
@@ -13,8 +13,8 @@ export const masterPromoView = defineResource<MasterPromoRow>({
   title: 'Master Promo',
   entries: ['orion.master-promo'],
   listQuery: masterPromoListQuery,
-  api: { list: 'master-promos', detail: (id) => `master-promos/${id}`, update: (id) => `master-promos/${id}` },
-  export: 'master-promos/export',
+  api: masterPromosApi,
+  export: masterPromosApi.export,
   search: 'Search PLU or product name',
   filters: [
     { kind: 'select', key: 'status', label: 'Status', options: enumOptions(ACTIVE_STATUS), width: 130 },

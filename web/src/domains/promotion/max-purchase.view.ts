@@ -1,4 +1,4 @@
-import { ACTIVE_STATUS, maxPurchaseCreateBody, maxPurchaseListQuery, maxPurchaseUpdateBody, type MaxPurchaseRow } from '@portal/contract';
+import { ACTIVE_STATUS, maxPurchaseCreateBody, maxPurchaseLimitationsApi, maxPurchaseListQuery, maxPurchaseUpdateBody, type MaxPurchaseRow } from '@portal/contract';
 import { DayInput, dayDisplay } from '../../ui/DayInput.tsx';
 import { enumOptions } from '../../ui/options.ts';
 import { pickedId } from '../../ui/RemoteSelect.tsx';
@@ -12,14 +12,8 @@ export const maxPurchaseView = defineResource<MaxPurchaseRow>({
   title: 'Max Purchase Limitation',
   entries: ['orion.max-purchase-limitation'],
   listQuery: maxPurchaseListQuery,
-  api: {
-    list: 'max-purchase-limitations',
-    detail: (id) => `max-purchase-limitations/${id}`,
-    create: 'max-purchase-limitations',
-    update: (id) => `max-purchase-limitations/${id}`,
-    delete: (id) => `max-purchase-limitations/${id}`,
-  },
-  export: 'max-purchase-limitations/export',
+  api: maxPurchaseLimitationsApi,
+  export: maxPurchaseLimitationsApi.export,
   search: 'Search PLU or product name',
   filters: [
     { kind: 'select', key: 'status', label: 'Status', options: enumOptions(ACTIVE_STATUS), width: 130 },

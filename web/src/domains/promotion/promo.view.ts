@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import { ACTIVE_STATUS, CHANNEL, MEMBER_SCOPE, PROMO_TYPE, promoCreateBody, promoListQuery, promoUpdateBody, type PromoDetail, type PromoRow } from '@portal/contract';
+import { ACTIVE_STATUS, CHANNEL, MEMBER_SCOPE, PROMO_TYPE, promoCreateBody, promoListQuery, promosApi, promoUpdateBody, type PromoDetail, type PromoRow } from '@portal/contract';
 import { DayInput, dayDisplay } from '../../ui/DayInput.tsx';
 import { enumOptions } from '../../ui/options.ts';
 import { pickedIds } from '../../ui/RemoteSelect.tsx';
@@ -19,8 +19,8 @@ export const promoView = defineResource<PromoRow, PromoDetail>({
   title: 'Promo',
   entries: ['cms.promo-management'],
   listQuery: promoListQuery,
-  api: { list: 'promos', detail: (id) => `promos/${id}`, create: 'promos', update: (id) => `promos/${id}`, delete: (id) => `promos/${id}` },
-  export: 'promos/export',
+  api: promosApi,
+  export: promosApi.export,
   search: 'Search code or name',
   filters: [
     { kind: 'select', key: 'status', label: 'Status', options: enumOptions(ACTIVE_STATUS), width: 130 },

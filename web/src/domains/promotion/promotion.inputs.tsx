@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { Button, Flex, Form, InputNumber, Select, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { formatRupiah, regionStoreRow } from '@portal/contract';
+import { formatRupiah, freeGiftsApi, regionStoreRow } from '@portal/contract';
 import { pickedId, remoteSelect, type Picked } from '../../ui/RemoteSelect.tsx';
 import type { CustomInputProps } from '../../ui/resource.ts';
 import { singleProductPicker } from '../catalog/ecommerce.pickers.ts';
@@ -92,7 +92,7 @@ export const giftLinesToBody = (v: unknown) =>
 /** Stores of the chosen regions (`free-gifts/region-stores?province_code=31,32`), searched by code or name. */
 export const regionStorePicker = remoteSelect({
   resource: 'store',
-  path: 'free-gifts/region-stores',
+  path: freeGiftsApi.regionStores.path,
   row: regionStoreRow,
   toOption: (s) => ({ value: s.id, label: `${s.code} · ${s.name}` }),
   multiple: true,
