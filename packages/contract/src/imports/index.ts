@@ -1,1 +1,2 @@
 export * from './import.schema.ts';
+export * from './imports.api.ts';
