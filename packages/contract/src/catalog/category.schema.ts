@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuery } from '../common/list-query.ts';
-import { activeStatusField, codeField, idFilter, imageUrlField, intFilter, nameField, optionalText } from './fields.ts';
+import { activeStatusField, codeField, idFilter, imageUrlField, intFilter, nameField, optionalText } from '../common/resource-fields.ts';
 
 /** Parent categories (no parent) and their sub categories share one table; position orders siblings. */
 export const categoryRow = z.object({

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { listQuery } from '../common/list-query.ts';
 import { DELIVERY_MODE } from '../enums/index.ts';
-import { activeStatusField, intFilter, nameField, optionalText, rupiahField } from './fields.ts';
-import { enumValueField, idList } from './period.ts';
+import { activeStatusField, intFilter, nameField, optionalText, rupiahField } from '../common/resource-fields.ts';
+import { enumValueField, idList } from '../common/period.ts';
 
 /** How an order reaches the customer (Reguler, Same Day, Instant, Ambil di Toko): a reference table edited under 3PL Setting. */
 export const deliveryMethodRow = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuery } from '../common/list-query.ts';
-import { activeStatusField, codeField, intFilter, nameField, optionalText } from './fields.ts';
+import { activeStatusField, codeField, intFilter, nameField, optionalText } from '../common/resource-fields.ts';
 
 /** A group of stores (a region of operations); stores point at it with group_store_id. */
 export const groupStoreRow = z.object({

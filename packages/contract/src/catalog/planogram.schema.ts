@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { listQuery } from '../common/list-query.ts';
 import { CONTENT_TYPE, DISPLAY_LOCATION, MEMBER_SCOPE } from '../enums/index.ts';
-import { activeStatusField, imageUrlField, intFilter, nameField, optionalText } from './fields.ts';
-import { dayField, dayFilter, enumValueField, idList, withPeriod } from './period.ts';
+import { activeStatusField, imageUrlField, intFilter, nameField, optionalText } from '../common/resource-fields.ts';
+import { dayField, dayFilter, enumValueField, idList, withPeriod } from '../common/period.ts';
 
 /** A planogram: a block of content the app shows on a page, with the sub categories and products synced to it. */
 export const planogramRow = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuery } from '../common/list-query.ts';
 import { PRODUCT_CATEGORY } from '../enums/index.ts';
-import { activeStatusField, codeField, idFilter, imageUrlField, intFilter, nameField, optionalText, rupiahField } from './fields.ts';
+import { activeStatusField, codeField, idFilter, imageUrlField, intFilter, nameField, optionalText, rupiahField } from '../common/resource-fields.ts';
 
 export const productRow = z.object({
   id: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuery } from '../common/list-query.ts';
-import { boolFilter, idFilter, rupiahField } from './fields.ts';
+import { boolFilter, idFilter, rupiahField } from '../common/resource-fields.ts';
 
 /** A product as one store carries it: its price and stock there. */
 export const storeProductRow = z.object({

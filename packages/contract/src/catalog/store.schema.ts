@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuery } from '../common/list-query.ts';
-import { REGION_CODE } from './region.schema.ts';
-import { activeStatusField, boolFilter, codeField, idFilter, intFilter, nameField, optionalText, rupiahField } from './fields.ts';
+import { REGION_CODE } from '../common/region.schema.ts';
+import { activeStatusField, boolFilter, codeField, idFilter, intFilter, nameField, optionalText, rupiahField } from '../common/resource-fields.ts';
 
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must look like 08:00');
 

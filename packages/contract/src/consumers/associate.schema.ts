@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuery, versioned } from '../common/list-query.ts';
-import { activeStatusField, idFilter, intFilter, nameField, rupiahField } from '../catalog/fields.ts';
-import { dayField } from '../catalog/period.ts';
+import { activeStatusField, idFilter, intFilter, nameField, rupiahField } from '../common/resource-fields.ts';
+import { dayField } from '../common/period.ts';
 import { employeeNoField } from './member.schema.ts';
 
 /** cms Associate Loyalty Program: the chain's employees and their staff benefit, by employee number. */

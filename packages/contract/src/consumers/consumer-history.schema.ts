@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuery, versioned } from '../common/list-query.ts';
-import { nameField } from '../catalog/fields.ts';
-import { REGION_CODE } from '../catalog/region.schema.ts';
+import { nameField } from '../common/resource-fields.ts';
+import { REGION_CODE } from '../common/region.schema.ts';
 import { STAMP_DIRECTION } from './consumer-enums.ts';
 
 /* The sub-lists of the one-customer view: addresses, stamp history, coupon history, POS sales and activity log. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { listQuery, versioned } from '../common/list-query.ts';
-import { idFilter, intFilter, nameField } from '../catalog/fields.ts';
-import { dayField, dayFilter, idList } from '../catalog/period.ts';
-import { REGION_CODE } from '../catalog/region.schema.ts';
+import { idFilter, intFilter, nameField } from '../common/resource-fields.ts';
+import { dayField, dayFilter, idList } from '../common/period.ts';
+import { REGION_CODE } from '../common/region.schema.ts';
 
 /** cms Consumer: list, detail, edit, actions and export. */
 export const CONSUMER_ENTRIES = ['cms.consumer'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { enumTable } from '../enums/enum-table.ts';
 import { listQuery, versioned } from '../common/list-query.ts';
-import { boolFilter, idFilter, intFilter } from '../catalog/fields.ts';
+import { boolFilter, idFilter, intFilter } from '../common/resource-fields.ts';
 
 /** cms Member Management (E-commerce): the loyalty memberships of consumers; export_member. */
 export const MEMBER_ENTRIES = ['cms.member-management'] as const;

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { listQuery } from '../common/list-query.ts';
 import { emailField } from '../common/fields.ts';
 import { BANNER_PLACEMENT_PAGE, BANNER_TYPE, CONTENT_TYPE, DIGITAL_PRODUCT_TYPE, DISPLAY_LOCATION, MEMBER_SCOPE, MESSAGE_KIND, PRIORITY_MAX, PRIORITY_MIN, TARGETING } from '../enums/index.ts';
-import { idFilter, imageUrlField, intFilter, nameField } from '../catalog/fields.ts';
-import { dayFilter, enumValueField, idList } from '../catalog/period.ts';
-import { LIST_START_MESSAGE, listStartsValid } from '../masterdata/document.schema.ts';
+import { idFilter, imageUrlField, intFilter, nameField } from '../common/resource-fields.ts';
+import { dayFilter, enumValueField, idList } from '../common/period.ts';
+import { LIST_START_MESSAGE, listStartsValid } from '../common/rich-text.ts';
 
 /**
  * The kinds of marketing content; each is a resource of its own (URL segment = permission entry word). Top-up banners

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { listQuery } from '../common/list-query.ts';
 import { enumTable } from '../enums/enum-table.ts';
-import { intFilter } from '../catalog/fields.ts';
-import { enumValueField } from '../catalog/period.ts';
+import { intFilter } from '../common/resource-fields.ts';
+import { enumValueField } from '../common/period.ts';
 import { PUBLISHED_STATUSES } from './content-status.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuery } from '../common/list-query.ts';
-import { idFilter, intFilter } from '../catalog/fields.ts';
+import { idFilter, intFilter } from '../common/resource-fields.ts';
 
 export const chatMessage = z.object({
   id: z.number().int(),

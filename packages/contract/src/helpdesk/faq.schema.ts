@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuery } from '../common/list-query.ts';
-import { activeStatusField, intFilter, nameField } from '../catalog/fields.ts';
+import { activeStatusField, intFilter, nameField } from '../common/resource-fields.ts';
 
 export const faqRow = z.object({
   id: z.number().int(),

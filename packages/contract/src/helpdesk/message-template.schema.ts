@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuery } from '../common/list-query.ts';
-import { activeStatusField, intFilter, nameField } from '../catalog/fields.ts';
+import { activeStatusField, intFilter, nameField } from '../common/resource-fields.ts';
 
 /** A reusable reply (the spec's chatbot entry, labelled Message Template) that agents insert into chats. */
 export const messageTemplateRow = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuery } from '../common/list-query.ts';
-import { idFilter, intFilter } from '../catalog/fields.ts';
-import { dayFilter } from '../catalog/period.ts';
+import { idFilter, intFilter } from '../common/resource-fields.ts';
+import { dayFilter } from '../common/period.ts';
 
 /** A consumer's rating of a solved ticket or a chat (1 to 5 stars). */
 export const ratingRow = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuery } from '../common/list-query.ts';
-import { idFilter, intFilter } from '../catalog/fields.ts';
-import { dayFilter } from '../catalog/period.ts';
+import { idFilter, intFilter } from '../common/resource-fields.ts';
+import { dayFilter } from '../common/period.ts';
 import { emailField } from '../common/fields.ts';
 import { ASSIGNEE_SEARCH_LIMIT } from './helpdesk-enums.ts';
 

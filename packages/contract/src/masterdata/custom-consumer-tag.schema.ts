@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuery } from '../common/list-query.ts';
 import { enumTable } from '../enums/enum-table.ts';
-import { activeStatusField, intFilter, nameField, optionalText } from '../catalog/fields.ts';
+import { activeStatusField, intFilter, nameField, optionalText } from '../common/resource-fields.ts';
 
 /**
  * The fixed palette a custom consumer tag is drawn in: antd's preset colours, so the web shows them as they are and a

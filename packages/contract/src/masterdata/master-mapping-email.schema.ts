@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuery } from '../common/list-query.ts';
-import { boolFilter, idFilter } from '../catalog/fields.ts';
+import { boolFilter, idFilter } from '../common/resource-fields.ts';
 
 /** The user a mapping names (spec §3: mapping-email item's user). */
 export const mappingUser = z.object({ id: z.number().int(), email: z.string(), name: z.string(), username: z.string() });

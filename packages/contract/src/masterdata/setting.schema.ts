@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailField } from '../common/fields.ts';
 import { listQuery } from '../common/list-query.ts';
 import { PLATFORM } from '../enums/index.ts';
-import { optionalText, rupiahField } from '../catalog/fields.ts';
+import { optionalText, rupiahField } from '../common/resource-fields.ts';
 
 /**
  * General setting: the one record of the shop-wide values the app and the back office read (contact channels, order

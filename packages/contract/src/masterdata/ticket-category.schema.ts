@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuery } from '../common/list-query.ts';
-import { activeStatusField, intFilter, nameField, optionalText } from '../catalog/fields.ts';
+import { activeStatusField, intFilter, nameField, optionalText } from '../common/resource-fields.ts';
 
 /** How long a ticket of the category may wait for its answer: one hour to thirty days. */
 export const SLA_HOURS = { min: 1, max: 720 } as const;

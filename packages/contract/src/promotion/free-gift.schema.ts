@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { listQuery } from '../common/list-query.ts';
-import { activeStatusField, codeField, intFilter, nameField, optionalText, rupiahField } from '../catalog/fields.ts';
-import { dayField, dayFilter, idList, withPeriod } from '../catalog/period.ts';
-import { REGION_CODE } from '../catalog/region.schema.ts';
+import { activeStatusField, codeField, intFilter, nameField, optionalText, rupiahField } from '../common/resource-fields.ts';
+import { dayField, dayFilter, idList, withPeriod } from '../common/period.ts';
+import { REGION_CODE } from '../common/region.schema.ts';
 
 /** A free-gift promotion: spend at least min_purchase in a period and get the gift products, in some regions and stores. */
 export const freeGiftRow = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuery } from '../common/list-query.ts';
-import { activeStatusField, idFilter, intFilter, rupiahField } from '../catalog/fields.ts';
-import { dayField, dayFilter, withPeriod } from '../catalog/period.ts';
+import { activeStatusField, idFilter, intFilter, rupiahField } from '../common/resource-fields.ts';
+import { dayField, dayFilter, withPeriod } from '../common/period.ts';
 
 /** The promo price of one product for a period; the normal price is the product's own price. */
 export const masterPromoRow = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuery } from '../common/list-query.ts';
-import { activeStatusField, idFilter, intFilter } from '../catalog/fields.ts';
-import { dayField, dayFilter, withPeriod } from '../catalog/period.ts';
+import { activeStatusField, idFilter, intFilter } from '../common/resource-fields.ts';
+import { dayField, dayFilter, withPeriod } from '../common/period.ts';
 
 /** How many of one product a consumer may buy per order (and per day) in a period. */
 export const maxPurchaseRow = z.object({

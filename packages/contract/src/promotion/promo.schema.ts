@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { listQuery } from '../common/list-query.ts';
 import { CHANNEL, MEMBER_SCOPE, PROMO_TYPE } from '../enums/index.ts';
-import { activeStatusField, codeField, idFilter, intFilter, nameField, optionalText, rupiahField } from '../catalog/fields.ts';
-import { dayField, dayFilter, enumValueField, idList, withPeriod } from '../catalog/period.ts';
+import { activeStatusField, codeField, idFilter, intFilter, nameField, optionalText, rupiahField } from '../common/resource-fields.ts';
+import { dayField, dayFilter, enumValueField, idList, withPeriod } from '../common/period.ts';
 
 /** A promo: a percentage (1..100) or an amount in Rupiah off, offline or online, for some products, stores and consumers. */
 export const promoRow = z.object({
