@@ -6,7 +6,7 @@ import { staleVersion } from '../../platform/concurrency.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { ResourceDef } from '../../platform/crud/index.ts';
 import { audited, num, textOrNull } from './rows.ts';
-import { replaceSet, requireIds, setOf } from './sets.ts';
+import { replaceSet, requireIds, setOf } from '../../platform/sql/link-sets.ts';
 
 const SELECT = sql`select m.id, m.code, m.name, m.delivery_mode, m.fee, m.eta, m.description, m.position, m.status,
   (select count(*) from store_delivery_methods sm where sm.delivery_method_id = m.id)::int as store_count,

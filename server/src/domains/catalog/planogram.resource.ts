@@ -5,7 +5,7 @@ import { writeAudit, type AuditContext } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { ResourceService, type ResourceDef } from '../../platform/crud/index.ts';
 import { audited, num, textOrNull } from './rows.ts';
-import { replaceSet, requireIds } from './sets.ts';
+import { replaceSet, requireIds } from '../../platform/sql/link-sets.ts';
 
 const SELECT = sql`select g.id, g.title, g.content_type, g.display_location, g.member_scope, g.start_date::text as start_date,
   g.end_date::text as end_date, g.priority, g.position, g.image_url, g.description, g.status,

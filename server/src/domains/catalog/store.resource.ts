@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { StoreListQuery, StoreRow } from '@portal/contract';
 import type { ResourceDef } from '../../platform/crud/index.ts';
-import { checkRegionChain } from './region-chain.ts';
+import { checkRegionChain } from '../../platform/region-chain.ts';
 import { audited, num, numOrNull, textOrNull } from './rows.ts';
 
 const SELECT = sql`select s.id, s.code, s.name, s.address, s.province_code, pr.name as province_name, s.regency_code, rg.name as regency_name,

@@ -20,7 +20,7 @@ import { writeAudit, type AuditContext } from '../../platform/audit.ts';
 import { staleVersion } from '../../platform/concurrency.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { iso, isoOrNull, pagedList, whereOf } from '../../platform/pagination.ts';
-import { checkRegionChain } from '../catalog/region-chain.ts';
+import { checkRegionChain } from '../../platform/region-chain.ts';
 import { audited, num, textOrNull } from '../catalog/rows.ts';
 
 interface Page<T> {

@@ -3,9 +3,9 @@ import { can, maskEmail, maskPhone, PERSONAL_DATA_ENTRY, phoneSearchKey, type Co
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { ResourceService, type ResourceDef } from '../../platform/crud/index.ts';
 import { isoOrNull } from '../../platform/pagination.ts';
-import { checkRegionChain } from '../catalog/region-chain.ts';
+import { checkRegionChain } from '../../platform/region-chain.ts';
 import { audited, num, textOrNull } from '../catalog/rows.ts';
-import { replaceSet, requireIds } from '../catalog/sets.ts';
+import { replaceSet, requireIds } from '../../platform/sql/link-sets.ts';
 
 const SELECT = sql`select c.id, c.name, c.phone, c.email, c.gender, c.date_of_birth::text as date_of_birth, c.province_code, pr.name as province_name,
   c.regency_code, rg.name as regency_name, c.app_card_id, c.physical_card_id, c.status, c.email_verified_at is not null as email_verified,

@@ -21,7 +21,7 @@ import { badRequest, conflict } from '../../platform/errors.ts';
 import { isoOrNull } from '../../platform/pagination.ts';
 import { hasText, sanitizeRichText } from '../../platform/rich-text.ts';
 import { audited, num, numOrNull, textOrNull } from '../catalog/rows.ts';
-import { requireIds } from '../catalog/sets.ts';
+import { requireIds } from '../../platform/sql/link-sets.ts';
 
 export const CONTENT_LABEL: Record<ContentKind, string> = { offer: 'Offer', banner: 'Banner', campaign: 'Campaign', 'push-message': 'Push message', 'banner-digital-product': 'Top-up banner' };
 

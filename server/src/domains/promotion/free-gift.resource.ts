@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import { likePattern } from '../../platform/pagination.ts';
 import { ResourceService, type ResourceDef } from '../../platform/crud/index.ts';
 import { audited, num, textOrNull } from '../catalog/rows.ts';
-import { replaceSet, requireIds } from '../catalog/sets.ts';
+import { replaceSet, requireIds } from '../../platform/sql/link-sets.ts';
 
 const SELECT = sql`select f.id, f.code, f.name, f.description, f.min_purchase, f.start_date::text as start_date, f.end_date::text as end_date, f.status,
   (select count(*) from free_gift_products x where x.free_gift_id = f.id)::int as product_count,

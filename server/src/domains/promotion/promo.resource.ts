@@ -4,7 +4,7 @@ import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import type { AuditContext } from '../../platform/audit.ts';
 import { ResourceService, type ResourceDef } from '../../platform/crud/index.ts';
 import { audited, num, numOrNull, textOrNull } from '../catalog/rows.ts';
-import { replaceSet, requireIds } from '../catalog/sets.ts';
+import { replaceSet, requireIds } from '../../platform/sql/link-sets.ts';
 
 const SELECT = sql`select pr.id, pr.code, pr.name, pr.description, pr.promo_type, pr.value, pr.channel, pr.member_scope,
   pr.start_date::text as start_date, pr.end_date::text as end_date, pr.min_purchase, pr.max_discount, pr.status,
