@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from '../common/fields.ts';
 import { listQuery } from '../common/list-query.ts';
 import { activeStatusField, codeField, idFilter, imageUrlField, intFilter, nameField, optionalText } from '../common/resource-fields.ts';
 
@@ -15,8 +16,8 @@ export const categoryRow = z.object({
   status: z.number().int(),
   sub_count: z.number().int(),
   product_count: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
   updated_by_name: z.string().nullable(),
   version: z.number().int(),
 });

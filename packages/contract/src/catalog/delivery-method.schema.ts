@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from '../common/fields.ts';
 import { listQuery } from '../common/list-query.ts';
 import { DELIVERY_MODE } from '../enums/index.ts';
 import { activeStatusField, intFilter, nameField, optionalText, rupiahField } from '../common/resource-fields.ts';
@@ -16,8 +17,8 @@ export const deliveryMethodRow = z.object({
   position: z.number().int(),
   status: z.number().int(),
   store_count: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
   updated_by_name: z.string().nullable(),
   version: z.number().int(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from '../common/fields.ts';
 import { listQuery } from '../common/list-query.ts';
 import { boolFilter, idFilter, rupiahField } from '../common/resource-fields.ts';
 
@@ -16,7 +17,7 @@ export const storeProductRow = z.object({
   promo_price: z.number().int().nullable(),
   stock: z.number().int(),
   is_active: z.boolean(),
-  updated_at: z.string(),
+  updated_at: isoDateTime,
   updated_by_name: z.string().nullable(),
   version: z.number().int(),
 });
