@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from '../common/fields.ts';
 import { listQuery } from '../common/list-query.ts';
 import { idFilter, intFilter } from '../common/resource-fields.ts';
 import { dayFilter } from '../common/period.ts';
@@ -12,8 +13,8 @@ export const ratingRow = z.object({
   chat_id: z.number().int().nullable(),
   score: z.number().int(),
   comment: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
   updated_by_name: z.string().nullable(),
   version: z.number().int(),
 });
