@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from '../common/fields.ts';
 import { listQuery } from '../common/list-query.ts';
 import { enumTable } from '../enums/enum-table.ts';
 import { activeStatusField, intFilter, nameField, optionalText } from '../common/resource-fields.ts';
@@ -31,8 +32,8 @@ export const customConsumerTagRow = z.object({
   description: z.string().nullable(),
   color: z.string(),
   status: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
   updated_by_name: z.string().nullable(),
   version: z.number().int(),
 });

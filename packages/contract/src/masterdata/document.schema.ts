@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from '../common/fields.ts';
 import { listQuery } from '../common/list-query.ts';
 import { LEGAL_KINDS } from '../enums/index.ts';
 import { LIST_START_MESSAGE, listStartsValid } from '../common/rich-text.ts';
@@ -74,7 +75,7 @@ export const DOCUMENT_STATUS = ['unpublished', 'published', 'changed'] as const;
 export const publishedSummary = z.object({
   id: z.number().int(),
   title: z.string(),
-  published_at: z.string(),
+  published_at: isoDateTime,
   published_by_name: z.string().nullable(),
 });
 
@@ -89,7 +90,7 @@ export const documentRow = z.object({
   body_html: z.string(),
   /** 0 until a draft is saved. */
   version: z.number().int(),
-  updated_at: z.string().nullable(),
+  updated_at: isoDateTime.nullable(),
   updated_by_name: z.string().nullable(),
   /** unpublished: never published; published: the draft is what is live; changed: the draft differs from it. */
   status: z.enum(DOCUMENT_STATUS),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from '../common/fields.ts';
 import { listQuery } from '../common/list-query.ts';
 import { activeStatusField, intFilter, nameField, optionalText } from '../common/resource-fields.ts';
 
@@ -12,8 +13,8 @@ export const ticketCategoryRow = z.object({
   sla_hours: z.number().int(),
   status: z.number().int(),
   position: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
   updated_by_name: z.string().nullable(),
   version: z.number().int(),
 });
