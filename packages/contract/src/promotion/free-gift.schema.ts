@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from '../common/fields.ts';
 import { listQuery } from '../common/list-query.ts';
 import { activeStatusField, codeField, intFilter, nameField, optionalText, rupiahField } from '../common/resource-fields.ts';
 import { dayField, dayFilter, idList, withPeriod } from '../common/period.ts';
@@ -17,9 +18,9 @@ export const freeGiftRow = z.object({
   product_count: z.number().int(),
   region_count: z.number().int(),
   store_count: z.number().int(),
-  created_at: z.string(),
+  created_at: isoDateTime,
   created_by_name: z.string().nullable(),
-  updated_at: z.string(),
+  updated_at: isoDateTime,
   updated_by_name: z.string().nullable(),
   version: z.number().int(),
 });
