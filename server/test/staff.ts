@@ -1,6 +1,6 @@
 import type { Action } from '@portal/contract';
-import type { Db } from '../src/db/client.ts';
-import { rolePermissions, roles, users } from '../src/db/schema/index.ts';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../src/db/client.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-identity.ts';
 import { hashSecret } from '../src/platform/tokens.ts';
 
@@ -10,10 +10,15 @@ import { hashSecret } from '../src/platform/tokens.ts';
  */
 export async function createStaff(db: Db, username: string, grants: readonly { entry: string; action: Action }[]): Promise<number> {
   const passwordHash = await hashSecret(DEMO_PASSWORD);
-  const [role] = await db.insert(roles).values({ name: `Role of ${username}`, description: 'test role', isSuper: false }).returning({ id: roles.id });
+  const [role] = await queryRows<{ id: number }>(db, sql`insert into roles (name, description, is_super) values (${`Role of ${username}`}, 'test role', false) returning id`);
   if (!role) throw new Error('role not created');
-  if (grants.length) await db.insert(rolePermissions).values(grants.map((g) => ({ roleId: role.id, entry: g.entry, action: g.action })));
-  const [user] = await db.insert(users).values({ username, email: `${username}@test.local`, name: username, roleId: role.id, passwordHash }).returning({ id: users.id });
+  if (grants.length) {
+    await db.execute(sql`insert into role_permissions (role_id, entry, action) values ${sql.join(grants.map((g) => sql`(${role.id}, ${g.entry}, ${g.action})`), sql`, `)}`);
+  }
+  const [user] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into users (username, email, name, role_id, password_hash) values (${username}, ${`${username}@test.local`}, ${username}, ${role.id}, ${passwordHash}) returning id`,
+  );
   if (!user) throw new Error('user not created');
-  return user.id;
+  return Number(user.id);
 }

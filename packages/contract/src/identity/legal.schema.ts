@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from '../common/fields.ts';
 import { LEGAL_KINDS } from '../enums/index.ts';
 
 export const legalKindParam = z.object({ kind: z.enum(LEGAL_KINDS) }).strict();
@@ -11,5 +12,5 @@ export const legalDocument = z.object({
   language: z.string(),
   title: z.string(),
   body_html: z.string(),
-  published_at: z.string(),
+  published_at: isoDateTime,
 });

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, desc, eq, isNotNull, lte } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { APP_ENVS, envelope, legalDocument, legalKindParam, legalQuery, mailboxItem } from '@portal/contract';
 import { devMailboxEnabled } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import { legalDocuments } from '../../db/schema/index.ts';
+import { queryRows, type Db } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
+import { rowReader } from '../../platform/sql/row-reader.ts';
 import type { IdentityServices } from './identity.deps.ts';
+
+const readLegalDocument = rowReader(legalDocument);
 
 const metaData = z.object({ app_env: z.enum(APP_ENVS), idle_timeout_seconds: z.number(), otp_ttl_seconds: z.number(), otp_resend_seconds: z.number(), mailbox: z.boolean() });
 
@@ -35,19 +37,16 @@ export function registerPublicRoutes(app: FastifyInstance, s: IdentityServices, 
     handler: async (req) => {
       const now = s.clock.now();
       const find = (language: string) =>
-        db
-          .select()
-          .from(legalDocuments)
-          .where(and(eq(legalDocuments.kind, req.params.kind), eq(legalDocuments.variant, req.query.variant), eq(legalDocuments.language, language), isNotNull(legalDocuments.publishedAt), lte(legalDocuments.publishedAt, now)))
-          .orderBy(desc(legalDocuments.publishedAt))
-          .limit(1);
+        queryRows(
+          db,
+          sql`select kind, variant, language, title, body_html, published_at from legal_documents
+              where kind = ${req.params.kind} and variant = ${req.query.variant} and language = ${language} and published_at is not null and published_at <= ${now}
+              order by published_at desc limit 1`,
+        );
       // Fall back to the other language rather than show nothing.
       const doc = (await find(req.query.language))[0] ?? (await find(req.query.language === 'id' ? 'en' : 'id'))[0];
-      if (!doc || !doc.publishedAt) throw notFound('Published document');
-      return {
-        message: 'Success',
-        data: { kind: doc.kind, variant: doc.variant, language: doc.language, title: doc.title, body_html: doc.bodyHtml, published_at: doc.publishedAt.toISOString() },
-      };
+      if (!doc) throw notFound('Published document');
+      return { message: 'Success', data: readLegalDocument(doc) };
     },
   });
 

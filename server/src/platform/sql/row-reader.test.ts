@@ -122,6 +122,12 @@ describe('rowReader', () => {
     expect(out.tags).toStrictEqual([{ id: 8, name: 'New', at: '2025-02-28T17:00:00.000Z' }]);
   });
 
+  it('reads a date field as a Date (the server compares moments of its own rows)', () => {
+    const readLock = rowReader(z.object({ locked_until: z.date().nullable() }));
+    expect(readLock({ locked_until: '2025-01-31 03:04:05.678+00' }).locked_until).toStrictEqual(new Date('2025-01-31T03:04:05.678Z'));
+    expect(readLock({ locked_until: null }).locked_until).toBeNull();
+  });
+
   it('reads a schema without computed fields, so the caller adds them', () => {
     const readBase = rowReader(row.pick({ id: true, code: true }));
     expect({ ...readBase(fromPg), masked: true }).toStrictEqual({ id: 42, code: 'A-1', masked: true });

@@ -11,6 +11,7 @@ import { iso } from '../pagination.ts';
  *   boolean                 true, or 't' / 'true' text
  *   isoDateTime             ISO-8601 in UTC, ms         (the contract's marker for a moment; see common/fields.ts)
  *   other string, enum      String(v)
+ *   date                    a Date                      (for the server's own rows that compare moments)
  *   array                   each element by its schema
  *   object                  its own reader (json text is parsed first)
  *   anything else           as the driver answered it
@@ -24,6 +25,7 @@ const asNumber = (v: unknown): number => Number(v);
 const asText = (v: unknown): string => String(v);
 const asBoolean = (v: unknown): boolean => (typeof v === 'string' ? v === 't' || v === 'true' : Boolean(v));
 const asIs = (v: unknown): unknown => v;
+const asDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 
 /** How one field's value is read, and whether it may be null or left out. */
 interface Field {
@@ -72,6 +74,8 @@ function valueReader(s: z.core.$ZodType): Read {
     case 'string':
     case 'template_literal':
       return asText;
+    case 'date':
+      return asDate;
     case 'enum':
       return primitiveReader(Object.values((def as z.core.$ZodEnumDef).entries));
     case 'literal':
