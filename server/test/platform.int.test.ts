@@ -1,6 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { legalDocuments } from '../src/db/schema/index.ts';
 import { useHarness } from './harness.ts';
 
 const MAILBOX = '/api/v1/dev/mailbox';
@@ -95,13 +94,13 @@ describe('platform in development', () => {
 
   it('falls back to the other language when a text exists in one only', async () => {
     const db = h.testDb.database.db;
-    await db.delete(legalDocuments).where(and(eq(legalDocuments.kind, 'privacy'), eq(legalDocuments.variant, 'voucher-partner'), eq(legalDocuments.language, 'en')));
+    await db.execute(sql`delete from legal_documents where kind = 'privacy' and variant = 'voucher-partner' and language = 'en'`);
     const res = await h.call('GET', '/api/v1/public/legal/privacy?variant=voucher-partner&language=en');
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ kind: 'privacy', variant: 'voucher-partner', language: 'id', title: 'Kebijakan Privasi' });
     // The consumer variant still has its English text.
     expect((await h.call('GET', '/api/v1/public/legal/privacy?variant=consumer&language=en')).json().data.language).toBe('en');
-    await db.delete(legalDocuments).where(and(eq(legalDocuments.kind, 'privacy'), eq(legalDocuments.variant, 'voucher-partner')));
+    await db.execute(sql`delete from legal_documents where kind = 'privacy' and variant = 'voucher-partner'`);
     expect((await h.call('GET', '/api/v1/public/legal/privacy?variant=voucher-partner&language=en')).statusCode).toBe(404);
   });
 
@@ -109,7 +108,8 @@ describe('platform in development', () => {
     const db = h.testDb.database.db;
     const now = h.clock.now();
     const at = new Date(now.getTime() + 60 * 60_000);
-    await db.insert(legalDocuments).values({ kind: 'terms', variant: 'consumer', language: 'en', title: 'Terms v2', bodyHtml: '<p>v2</p>', publishedAt: at, createdAt: now, updatedAt: now });
+    await db.execute(sql`insert into legal_documents (kind, variant, language, title, body_html, published_at, created_at, updated_at)
+      values ('terms', 'consumer', 'en', 'Terms v2', '<p>v2</p>', ${at}, ${now}, ${now})`);
     expect((await h.call('GET', '/api/v1/public/legal/terms?language=en')).json().data.title).toBe('Terms and Conditions');
     h.clock.advance(60 * 60_000 + 1);
     const res = (await h.call('GET', '/api/v1/public/legal/terms?language=en')).json().data;

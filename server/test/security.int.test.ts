@@ -1,9 +1,10 @@
 import { Writable } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { auditLog, sessions, users } from '../src/db/schema/index.ts';
+import { queryRows } from '../src/db/client.ts';
+import { auditEntries } from './audit-log.ts';
 import { loggerOptions, maskUrl } from '../src/platform/logger.ts';
 import { DEMO_PASSWORD, TEST_CONFIG, useHarness, type Harness } from './harness.ts';
 
@@ -275,7 +276,7 @@ describe('security floor', () => {
     for (let i = 0; i < 5; i++) await h.call('POST', SIGN_IN, { body: { username: 'audit.secret', password: 'Audit@Wrong9' } });
     secrets.push('Audit@Wrong9');
 
-    const rows = await h.testDb.database.db.select().from(auditLog);
+    const rows = await auditEntries(h.testDb.database.db);
     const actions = new Set(rows.filter((r) => r.entityId === String(userId)).map((r) => r.action));
     expect([...actions].sort()).toEqual(['account-locked', 'create', 'password-change', 'password-reset', 'sign-in', 'sign-out']);
     const rowsOf = (action: string) => rows.filter((r) => r.action === action);
@@ -292,7 +293,7 @@ describe('security floor', () => {
     const tokenB = await h.tokenOf('viewer');
     expect(tokenA).not.toBe(tokenB);
     const db = h.testDb.database.db;
-    const hashes = await db.select({ username: users.username, hash: users.passwordHash }).from(users);
+    const hashes = await queryRows<{ username: string; hash: string }>(db, sql`select username, password_hash as hash from users`);
     expect(hashes.length).toBeGreaterThanOrEqual(5);
     for (const u of hashes) expect(u.hash, u.username).toMatch(/^\$argon2id\$v=19\$m=\d+,t=\d+,p=\d+\$/);
     // Salted: a user created with the demo password gets a hash of its own (the demo seed hashes once for all demo users).
@@ -300,10 +301,10 @@ describe('security floor', () => {
     const roleId = (await h.call('GET', '/api/v1/user/profile', { token: admin })).json().data.role.id as number;
     const created = await h.call('POST', '/api/v1/user', { token: admin, body: { username: 'salt.check', email: 'salt.check@demo.local', name: 'Salt', role_id: roleId, password: DEMO_PASSWORD } });
     expect(created.statusCode).toBe(200);
-    const [salted] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, created.json().data.id));
+    const [salted] = await queryRows<{ hash: string }>(db, sql`select password_hash as hash from users where id = ${created.json().data.id}`);
     expect(salted?.hash).toMatch(/^\$argon2id\$/);
     expect(hashes.find((u) => u.username === 'viewer')?.hash).not.toBe(salted?.hash);
-    const stored = (await db.select({ tokenHash: sessions.tokenHash }).from(sessions)).map((s) => s.tokenHash);
+    const stored = (await queryRows<{ token_hash: string }>(db, sql`select token_hash from sessions`)).map((s) => s.token_hash);
     expect(stored.length).toBeGreaterThanOrEqual(2);
     for (const t of stored) expect(t).toMatch(/^[0-9a-f]{64}$/);
     expect(stored).not.toContain(tokenA);

@@ -7,13 +7,16 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import * as schema from './schema/index.ts';
 
 /** Extensions the migrations create (pg_trgm for name searches); PostgreSQL ships them in contrib. */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The database as drizzle wraps it: the `sql` tag, `execute` and transactions. Tables are described once, by the SQL
+ * migrations (migrations/); there is no drizzle table mirror, so queries are SQL and rows are read through the
+ * contract's schemas (platform/sql/row-reader.ts).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle: the same query API as Db. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -31,7 +34,7 @@ export interface Database {
 
 export function fromPglite(client: PGlite, describe: string, ownsClient = true): Database {
   return {
-    db: drizzlePglite(client, { schema }) as unknown as Db,
+    db: drizzlePglite(client) as unknown as Db,
     kind: 'pglite',
     describe,
     exec: async (sqlText) => {
@@ -46,7 +49,7 @@ export function fromPglite(client: PGlite, describe: string, ownsClient = true):
 
 export function fromPgPool(pool: pg.Pool, describe: string): Database {
   return {
-    db: drizzlePg(pool, { schema }) as unknown as Db,
+    db: drizzlePg(pool) as unknown as Db,
     kind: 'postgres',
     describe,
     exec: async (sqlText) => {

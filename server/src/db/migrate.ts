@@ -10,9 +10,9 @@ interface Journal {
 }
 
 /**
- * Applies drizzle-kit's generated SQL in journal order, each migration in its own transaction, recorded in
- * `schema_migrations` of the current schema. Schema qualifiers are dropped so a test can migrate into its own schema
- * through search_path.
+ * Applies the hand-written SQL migrations (the one description of the tables) in journal order, each in its own
+ * transaction, recorded in `schema_migrations` of the current schema. Schema qualifiers are dropped so a test can
+ * migrate into its own schema through search_path.
  */
 export async function migrate(database: Database): Promise<string[]> {
   const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as Journal;

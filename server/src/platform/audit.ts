@@ -1,4 +1,4 @@
-import { auditLog } from '../db/schema/index.ts';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import type { Actor } from './request-context.ts';
 
@@ -34,15 +34,11 @@ export interface AuditContext {
 
 /** Writes one audit entry inside the caller's transaction, so the change and its record commit together. */
 export async function writeAudit(tx: Tx, ctx: AuditContext, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
-    actorId: ctx.actor?.userId ?? null,
-    actorName: ctx.actor?.name ?? null,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
-    before: entry.before === undefined ? null : redact(entry.before),
-    after: entry.after === undefined ? null : redact(entry.after),
-    ip: ctx.ip,
-    at: ctx.now,
-  });
+  const json = (v: unknown) => {
+    const kept = v === undefined ? null : redact(v);
+    return kept === null ? null : JSON.stringify(kept);
+  };
+  await tx.execute(sql`insert into audit_log (actor_id, actor_name, action, entity, entity_id, before, after, ip, at)
+    values (${ctx.actor?.userId ?? null}, ${ctx.actor?.name ?? null}, ${entry.action}, ${entry.entity},
+      ${entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId)}, ${json(entry.before)}::jsonb, ${json(entry.after)}::jsonb, ${ctx.ip}, ${ctx.now})`);
 }

@@ -1,8 +1,8 @@
 import nodemailer from 'nodemailer';
-import { desc } from 'drizzle-orm';
-import type { MailboxItem } from '@portal/contract';
-import type { Db } from '../db/client.ts';
-import { mailOutbox } from '../db/schema/index.ts';
+import { sql } from 'drizzle-orm';
+import { mailboxItem, type MailboxItem } from '@portal/contract';
+import { queryRows, type Db } from '../db/client.ts';
+import { rowReader } from './sql/row-reader.ts';
 
 export interface MailMessage {
   to: string;
@@ -17,6 +17,8 @@ export interface Mailer {
   outbox(limit?: number): Promise<MailboxItem[]> | null;
 }
 
+const toMailboxItem = rowReader(mailboxItem);
+
 /** Without SMTP_URL, messages land in the database outbox that /dev/mailbox shows. */
 export function createMailer(db: Db, opts: { smtpUrl?: string; from: string }): Mailer {
   if (opts.smtpUrl) {
@@ -30,11 +32,11 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string }): 
   }
   return {
     send: async (m) => {
-      await db.insert(mailOutbox).values(m);
+      await db.execute(sql`insert into mail_outbox ("to", subject, "text", html) values (${m.to}, ${m.subject}, ${m.text}, ${m.html})`);
     },
     outbox: async (limit = 50) => {
-      const rows = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(limit);
-      return rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, html: r.html, created_at: r.createdAt.toISOString() }));
+      const rows = await queryRows(db, sql`select id, "to", subject, "text", html, created_at from mail_outbox order by id desc limit ${limit}`);
+      return rows.map(toMailboxItem);
     },
   };
 }

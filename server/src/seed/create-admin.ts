@@ -1,10 +1,9 @@
 import readline from 'node:readline/promises';
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { newPasswordField, userCreateBody } from '@portal/contract';
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { openDatabase, queryRows } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
-import { roles, users } from '../db/schema/index.ts';
 import { hashSecret } from '../platform/tokens.ts';
 
 /** Makes the first Super Admin of a production database, asking on the terminal. */
@@ -26,9 +25,17 @@ if (!checked.success || !pw.success) {
 }
 const db = database.db;
 await db.transaction(async (tx) => {
-  let role = (await tx.select().from(roles).where(eq(roles.isSuper, true)).limit(1))[0];
-  role ??= (await tx.insert(roles).values({ name: 'Super Admin', description: 'Full access; signs in with an e-mailed code', isSuper: true }).returning())[0];
-  await tx.insert(users).values({ username: checked.data.username, email: checked.data.email, name: checked.data.name, roleId: role!.id, passwordHash: await hashSecret(password) });
+  let role = (await queryRows<{ id: number }>(tx, sql`select id from roles where is_super limit 1`))[0];
+  role ??= (
+    await queryRows<{ id: number }>(
+      tx,
+      sql`insert into roles (name, description, is_super) values ('Super Admin', 'Full access; signs in with an e-mailed code', true) returning id`,
+    )
+  )[0];
+  await tx.execute(
+    sql`insert into users (username, email, name, role_id, password_hash)
+        values (${checked.data.username}, ${checked.data.email}, ${checked.data.name}, ${role!.id}, ${await hashSecret(password)})`,
+  );
 });
 console.log(`Super Admin ${checked.data.username} created.`);
 await database.close();

@@ -1,6 +1,6 @@
 import { MENU, PERSONAL_DATA_ENTRY, type Action } from '@portal/contract';
-import type { Db } from '../db/client.ts';
-import { legalDocuments, rolePermissions, roles, users } from '../db/schema/index.ts';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/client.ts';
 import { hashSecret } from '../platform/tokens.ts';
 
 export const DEMO_PASSWORD = 'Demo@12345';
@@ -36,9 +36,18 @@ export async function seedIdentity(db: Db, now = new Date()): Promise<void> {
   const passwordHash = await hashSecret(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     for (const r of DEMO_ROLES) {
-      const [role] = await tx.insert(roles).values({ name: r.name, description: r.description, isSuper: r.isSuper, createdAt: now, updatedAt: now }).returning({ id: roles.id });
-      if (r.grants.length) await tx.insert(rolePermissions).values(r.grants.map((g) => ({ roleId: role!.id, entry: g.entry, action: g.action })));
-      await tx.insert(users).values({ ...r.user, roleId: role!.id, passwordHash, createdAt: now, updatedAt: now });
+      const [role] = await queryRows<{ id: number }>(
+        tx,
+        sql`insert into roles (name, description, is_super, created_at, updated_at) values (${r.name}, ${r.description}, ${r.isSuper}, ${now}, ${now}) returning id`,
+      );
+      const grants: readonly { entry: string; action: Action }[] = r.grants;
+      if (grants.length) {
+        await tx.execute(sql`insert into role_permissions (role_id, entry, action) values ${sql.join(grants.map((g) => sql`(${role!.id}, ${g.entry}, ${g.action})`), sql`, `)}`);
+      }
+      await tx.execute(
+        sql`insert into users (username, email, name, role_id, password_hash, created_at, updated_at)
+            values (${r.user.username}, ${r.user.email}, ${r.user.name}, ${role!.id}, ${passwordHash}, ${now}, ${now})`,
+      );
     }
     const docs = [
       { kind: 'terms', language: 'id', title: 'Syarat dan Ketentuan', bodyHtml: TERMS },
@@ -47,7 +56,8 @@ export async function seedIdentity(db: Db, now = new Date()): Promise<void> {
       { kind: 'privacy', language: 'en', title: 'Privacy Policy', bodyHtml: PRIVACY_EN },
     ];
     for (const variant of ['consumer', 'voucher-partner']) {
-      await tx.insert(legalDocuments).values(docs.map((d) => ({ ...d, variant, publishedAt: now, createdAt: now, updatedAt: now })));
+      await tx.execute(sql`insert into legal_documents (kind, variant, language, title, body_html, published_at, created_at, updated_at)
+        values ${sql.join(docs.map((d) => sql`(${d.kind}, ${variant}, ${d.language}, ${d.title}, ${d.bodyHtml}, ${now}, ${now}, ${now})`), sql`, `)}`);
     }
   });
 }

@@ -36,7 +36,7 @@ import {
   villageDetail,
   villageListQuery,
   villageRow,
-} from './region.schema.ts';
+} from '../common/region.schema.ts';
 import { productStoreListQuery, storeProductListQuery, storeProductRow, storeProductUpdateBody } from './store-product.schema.ts';
 import { STORE_ENTRIES, THREE_PL_ENTRIES, storeCreateBody, storeDeliveryUpdateBody, storeListQuery, storeRow, storeUpdateBody } from './store.schema.ts';
 import { MAX_PURCHASE_ENTRIES } from '../promotion/max-purchase.schema.ts';

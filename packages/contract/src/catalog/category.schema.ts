@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { isoDateTime } from '../common/fields.ts';
 import { listQuery } from '../common/list-query.ts';
-import { activeStatusField, codeField, idFilter, imageUrlField, intFilter, nameField, optionalText } from './fields.ts';
+import { activeStatusField, codeField, idFilter, imageUrlField, intFilter, nameField, optionalText } from '../common/resource-fields.ts';
 
 /** Parent categories (no parent) and their sub categories share one table; position orders siblings. */
 export const categoryRow = z.object({
@@ -15,8 +16,8 @@ export const categoryRow = z.object({
   status: z.number().int(),
   sub_count: z.number().int(),
   product_count: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
   updated_by_name: z.string().nullable(),
   version: z.number().int(),
 });

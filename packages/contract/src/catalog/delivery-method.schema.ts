@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { isoDateTime } from '../common/fields.ts';
 import { listQuery } from '../common/list-query.ts';
 import { DELIVERY_MODE } from '../enums/index.ts';
-import { activeStatusField, intFilter, nameField, optionalText, rupiahField } from './fields.ts';
-import { enumValueField, idList } from './period.ts';
+import { activeStatusField, intFilter, nameField, optionalText, rupiahField } from '../common/resource-fields.ts';
+import { enumValueField, idList } from '../common/period.ts';
 
 /** How an order reaches the customer (Reguler, Same Day, Instant, Ambil di Toko): a reference table edited under 3PL Setting. */
 export const deliveryMethodRow = z.object({
@@ -16,8 +17,8 @@ export const deliveryMethodRow = z.object({
   position: z.number().int(),
   status: z.number().int(),
   store_count: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
   updated_by_name: z.string().nullable(),
   version: z.number().int(),
 });

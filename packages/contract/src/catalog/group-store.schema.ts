@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { isoDateTime } from '../common/fields.ts';
 import { listQuery } from '../common/list-query.ts';
-import { activeStatusField, codeField, intFilter, nameField, optionalText } from './fields.ts';
+import { activeStatusField, codeField, intFilter, nameField, optionalText } from '../common/resource-fields.ts';
 
 /** A group of stores (a region of operations); stores point at it with group_store_id. */
 export const groupStoreRow = z.object({
@@ -10,8 +11,8 @@ export const groupStoreRow = z.object({
   description: z.string().nullable(),
   status: z.number().int(),
   store_count: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
   updated_by_name: z.string().nullable(),
   version: z.number().int(),
 });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { isoDateTime } from '../common/fields.ts';
 import { listQuery } from '../common/list-query.ts';
 import { CONTENT_TYPE, DISPLAY_LOCATION, MEMBER_SCOPE } from '../enums/index.ts';
-import { activeStatusField, imageUrlField, intFilter, nameField, optionalText } from './fields.ts';
-import { dayField, dayFilter, enumValueField, idList, withPeriod } from './period.ts';
+import { activeStatusField, imageUrlField, intFilter, nameField, optionalText } from '../common/resource-fields.ts';
+import { dayField, dayFilter, enumValueField, idList, withPeriod } from '../common/period.ts';
 
 /** A planogram: a block of content the app shows on a page, with the sub categories and products synced to it. */
 export const planogramRow = z.object({
@@ -20,8 +21,8 @@ export const planogramRow = z.object({
   status: z.number().int(),
   sub_category_count: z.number().int(),
   product_count: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
   updated_by_name: z.string().nullable(),
   version: z.number().int(),
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { isoDateTime } from '../common/fields.ts';
 import { listQuery } from '../common/list-query.ts';
 import { PRODUCT_CATEGORY } from '../enums/index.ts';
-import { activeStatusField, codeField, idFilter, imageUrlField, intFilter, nameField, optionalText, rupiahField } from './fields.ts';
+import { activeStatusField, codeField, idFilter, imageUrlField, intFilter, nameField, optionalText, rupiahField } from '../common/resource-fields.ts';
 
 export const productRow = z.object({
   id: z.number().int(),
@@ -19,8 +20,8 @@ export const productRow = z.object({
   image_url: z.string().nullable(),
   description: z.string().nullable(),
   status: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
   updated_by_name: z.string().nullable(),
   version: z.number().int(),
 });

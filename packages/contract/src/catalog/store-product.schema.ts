@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { isoDateTime } from '../common/fields.ts';
 import { listQuery } from '../common/list-query.ts';
-import { boolFilter, idFilter, rupiahField } from './fields.ts';
+import { boolFilter, idFilter, rupiahField } from '../common/resource-fields.ts';
 
 /** A product as one store carries it: its price and stock there. */
 export const storeProductRow = z.object({
@@ -16,7 +17,7 @@ export const storeProductRow = z.object({
   promo_price: z.number().int().nullable(),
   stock: z.number().int(),
   is_active: z.boolean(),
-  updated_at: z.string(),
+  updated_at: isoDateTime,
   updated_by_name: z.string().nullable(),
   version: z.number().int(),
 });

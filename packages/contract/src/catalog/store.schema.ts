@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { isoDateTime } from '../common/fields.ts';
 import { listQuery } from '../common/list-query.ts';
-import { REGION_CODE } from './region.schema.ts';
-import { activeStatusField, boolFilter, codeField, idFilter, intFilter, nameField, optionalText, rupiahField } from './fields.ts';
+import { REGION_CODE } from '../common/region.schema.ts';
+import { activeStatusField, boolFilter, codeField, idFilter, intFilter, nameField, optionalText, rupiahField } from '../common/resource-fields.ts';
 
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must look like 08:00');
 
@@ -33,8 +34,8 @@ export const storeRow = z.object({
   group_store_id: z.number().int().nullable(),
   group_store_name: z.string().nullable(),
   status: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
   updated_by_name: z.string().nullable(),
   version: z.number().int(),
 });

@@ -20,4 +20,10 @@ export const newPasswordField = passwordField.refine((p) => /[A-Za-z]/.test(p) &
 });
 
 export const emailField = z.string().trim().toLowerCase().max(200).pipe(z.email('E-mail is not valid'));
+/**
+ * A moment (a timestamptz column) as it travels: ISO-8601 in UTC with milliseconds, `2025-01-31T03:00:00.000Z`. Row
+ * schemas mark their moments with this one schema (`created_at: isoDateTime`, `solved_at: isoDateTime.nullable()`):
+ * the server's row reader recognises it and writes the database's value in that form. A plain `z.string()` is read as
+ * the text it is.
+ */
 export const isoDateTime = z.string();

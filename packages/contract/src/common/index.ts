@@ -3,3 +3,7 @@ export * from './list-query.ts';
 export * from './fields.ts';
 export * from './endpoint.ts';
 export * from './export-query.ts';
+export * from './resource-fields.ts';
+export * from './period.ts';
+export * from './region.schema.ts';
+export * from './rich-text.ts';

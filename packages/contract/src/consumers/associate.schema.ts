@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { isoDateTime } from '../common/fields.ts';
 import { listQuery, versioned } from '../common/list-query.ts';
-import { activeStatusField, idFilter, intFilter, nameField, rupiahField } from '../catalog/fields.ts';
-import { dayField } from '../catalog/period.ts';
+import { activeStatusField, idFilter, intFilter, nameField, rupiahField } from '../common/resource-fields.ts';
+import { dayField } from '../common/period.ts';
 import { employeeNoField } from './member.schema.ts';
 
 /** cms Associate Loyalty Program: the chain's employees and their staff benefit, by employee number. */
@@ -28,8 +29,8 @@ export const associateRow = z.object({
   /** The loyalty member carrying this employee number, if any. */
   member_id: z.number().int().nullable(),
   member_no: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
   updated_by_name: z.string().nullable(),
   version: z.number().int(),
 });
@@ -65,7 +66,7 @@ export type AssociateHistoryQuery = z.infer<typeof associateHistoryQuery>;
 
 export const associateHistoryRow = z.object({
   id: z.number().int(),
-  at: z.string(),
+  at: isoDateTime,
   receipt_no: z.string(),
   store_name: z.string().nullable(),
   amount: z.number().int(),

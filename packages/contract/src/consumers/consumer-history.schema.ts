@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { isoDateTime } from '../common/fields.ts';
 import { listQuery, versioned } from '../common/list-query.ts';
-import { nameField } from '../catalog/fields.ts';
-import { REGION_CODE } from '../catalog/region.schema.ts';
+import { nameField } from '../common/resource-fields.ts';
+import { REGION_CODE } from '../common/region.schema.ts';
 import { STAMP_DIRECTION } from './consumer-enums.ts';
 
 /* The sub-lists of the one-customer view: addresses, stamp history, coupon history, POS sales and activity log. */
@@ -24,7 +25,7 @@ export const consumerAddressRow = z.object({
   village_name: z.string().nullable(),
   postal_code: z.string().nullable(),
   is_primary: z.boolean(),
-  updated_at: z.string(),
+  updated_at: isoDateTime,
   updated_by_name: z.string().nullable(),
   version: z.number().int(),
 });
@@ -66,7 +67,7 @@ export const stampLedgerRow = z.object({
   store_name: z.string().nullable(),
   reference: z.string().nullable(),
   note: z.string().nullable(),
-  at: z.string(),
+  at: isoDateTime,
 });
 export type StampLedgerRow = z.infer<typeof stampLedgerRow>;
 
@@ -76,9 +77,9 @@ export const consumerCouponRow = z.object({
   name: z.string(),
   reward_name: z.string().nullable(),
   status: z.number().int(),
-  claimed_at: z.string(),
-  redeemed_at: z.string().nullable(),
-  expires_at: z.string().nullable(),
+  claimed_at: isoDateTime,
+  redeemed_at: isoDateTime.nullable(),
+  expires_at: isoDateTime.nullable(),
   store_name: z.string().nullable(),
 });
 export type ConsumerCouponRow = z.infer<typeof consumerCouponRow>;
@@ -99,7 +100,7 @@ export const posSaleRow = z.object({
   total: z.number().int(),
   item_count: z.number().int(),
   stamps_earned: z.number().int(),
-  at: z.string(),
+  at: isoDateTime,
 });
 export type PosSaleRow = z.infer<typeof posSaleRow>;
 
@@ -109,7 +110,7 @@ export const consumerActivityRow = z.object({
   description: z.string(),
   platform: z.string().nullable(),
   actor_name: z.string().nullable(),
-  at: z.string(),
+  at: isoDateTime,
 });
 export type ConsumerActivityRow = z.infer<typeof consumerActivityRow>;
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { isoDateTime } from '../common/fields.ts';
 import { listQuery, versioned } from '../common/list-query.ts';
-import { idFilter, intFilter, nameField } from '../catalog/fields.ts';
-import { dayField, dayFilter, idList } from '../catalog/period.ts';
-import { REGION_CODE } from '../catalog/region.schema.ts';
+import { idFilter, intFilter, nameField } from '../common/resource-fields.ts';
+import { dayField, dayFilter, idList } from '../common/period.ts';
+import { REGION_CODE } from '../common/region.schema.ts';
 
 /** cms Consumer: list, detail, edit, actions and export. */
 export const CONSUMER_ENTRIES = ['cms.consumer'] as const;
@@ -29,9 +30,9 @@ export const consumerRow = z.object({
   email_verified: z.boolean(),
   has_password: z.boolean(),
   stamp_balance: z.number().int(),
-  last_login_at: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  last_login_at: isoDateTime.nullable(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
   updated_by_name: z.string().nullable(),
   version: z.number().int(),
   /** True when phone and e-mail were masked for the caller. */
@@ -42,8 +43,8 @@ export type ConsumerRow = z.infer<typeof consumerRow>;
 export const consumerDetail = consumerRow.extend({
   tags: z.array(consumerTagRef),
   address_count: z.number().int(),
-  locked_at: z.string().nullable(),
-  withdrawn_at: z.string().nullable(),
+  locked_at: isoDateTime.nullable(),
+  withdrawn_at: isoDateTime.nullable(),
 });
 export type ConsumerDetail = z.infer<typeof consumerDetail>;
 

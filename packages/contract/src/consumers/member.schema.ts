@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { isoDateTime } from '../common/fields.ts';
 import { enumTable } from '../enums/enum-table.ts';
 import { listQuery, versioned } from '../common/list-query.ts';
-import { boolFilter, idFilter, intFilter } from '../catalog/fields.ts';
+import { boolFilter, idFilter, intFilter } from '../common/resource-fields.ts';
 
 /** cms Member Management (E-commerce): the loyalty memberships of consumers; export_member. */
 export const MEMBER_ENTRIES = ['cms.member-management'] as const;
@@ -29,9 +30,9 @@ export const memberRow = z.object({
   home_store_name: z.string().nullable(),
   consumer_status: z.number().int(),
   stamp_balance: z.number().int(),
-  joined_at: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  joined_at: isoDateTime,
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
   updated_by_name: z.string().nullable(),
   version: z.number().int(),
   personal_masked: z.boolean(),

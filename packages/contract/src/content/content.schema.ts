@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { listQuery } from '../common/list-query.ts';
-import { emailField } from '../common/fields.ts';
+import { emailField, isoDateTime } from '../common/fields.ts';
 import { BANNER_PLACEMENT_PAGE, BANNER_TYPE, CONTENT_TYPE, DIGITAL_PRODUCT_TYPE, DISPLAY_LOCATION, MEMBER_SCOPE, MESSAGE_KIND, PRIORITY_MAX, PRIORITY_MIN, TARGETING } from '../enums/index.ts';
-import { idFilter, imageUrlField, intFilter, nameField } from '../catalog/fields.ts';
-import { dayFilter, enumValueField, idList } from '../catalog/period.ts';
-import { LIST_START_MESSAGE, listStartsValid } from '../masterdata/document.schema.ts';
+import { idFilter, imageUrlField, intFilter, nameField } from '../common/resource-fields.ts';
+import { dayFilter, enumValueField, idList } from '../common/period.ts';
+import { LIST_START_MESSAGE, listStartsValid } from '../common/rich-text.ts';
 
 /**
  * The kinds of marketing content; each is a resource of its own (URL segment = permission entry word). Top-up banners
@@ -46,8 +46,8 @@ export const contentRow = z.object({
   member_scope: z.number().int(),
   consumer_tag_ids: z.array(z.number().int()),
   province_codes: z.array(z.string()),
-  start_at: z.string(),
-  end_at: z.string(),
+  start_at: isoDateTime,
+  end_at: isoDateTime,
   /** The displayed status (set B), derived from the stored state and the period at the time of the answer. */
   status: z.number().int(),
   campaign_id: z.number().int().nullable(),
@@ -64,13 +64,13 @@ export const contentRow = z.object({
   send_time: z.string().nullable(),
   submitted_by: z.number().int().nullable(),
   submitted_by_name: z.string().nullable(),
-  submitted_at: z.string().nullable(),
+  submitted_at: isoDateTime.nullable(),
   reviewed_by_name: z.string().nullable(),
-  reviewed_at: z.string().nullable(),
+  reviewed_at: isoDateTime.nullable(),
   reject_reason: z.string().nullable(),
-  created_at: z.string(),
+  created_at: isoDateTime,
   created_by_name: z.string().nullable(),
-  updated_at: z.string(),
+  updated_at: isoDateTime,
   updated_by_name: z.string().nullable(),
   version: z.number().int(),
 });

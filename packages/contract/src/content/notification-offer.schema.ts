@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { isoDateTime } from '../common/fields.ts';
 import { listQuery } from '../common/list-query.ts';
 import { enumTable } from '../enums/enum-table.ts';
-import { intFilter } from '../catalog/fields.ts';
-import { enumValueField } from '../catalog/period.ts';
+import { intFilter } from '../common/resource-fields.ts';
+import { enumValueField } from '../common/period.ts';
 import { PUBLISHED_STATUSES } from './content-status.ts';
 
 /**
@@ -76,19 +77,19 @@ export const notificationOfferRow = z.object({
   id: z.number().int(),
   offer_title: z.string(),
   offer_status: z.number().int(),
-  offer_start_at: z.string(),
-  offer_end_at: z.string(),
+  offer_start_at: isoDateTime,
+  offer_end_at: isoDateTime,
   campaign_title: z.string().nullable(),
   enabled: z.boolean(),
   title: z.string().nullable(),
   message: z.string().nullable(),
   send_mode: z.number().int(),
-  send_at: z.string().nullable(),
+  send_at: isoDateTime.nullable(),
   /** When it goes out (the offer's start at go-live), null while no time is chosen. */
-  send_moment: z.string().nullable(),
+  send_moment: isoDateTime.nullable(),
   state: z.number().int(),
   /** The offer's creation until the notification is first saved. */
-  updated_at: z.string(),
+  updated_at: isoDateTime,
   updated_by_name: z.string().nullable(),
   version: z.number().int(),
 });

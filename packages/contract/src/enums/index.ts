@@ -177,3 +177,6 @@ export const DIGITAL_PRODUCT_TYPE = enumTable([
 /** Priority 1 to 10 (section 3 and 9). */
 export const PRIORITY_MIN = 1;
 export const PRIORITY_MAX = 10;
+
+/** Published documents readable without signing in; how-to-redeem and setting-app (the about text) are read by the app. */
+export const LEGAL_KINDS = ['terms', 'privacy', 'how-to-redeem', 'setting-app'] as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { isoDateTime } from '../common/fields.ts';
 import { listQuery } from '../common/list-query.ts';
-import { idFilter, intFilter } from '../catalog/fields.ts';
+import { idFilter, intFilter } from '../common/resource-fields.ts';
 
 export const chatMessage = z.object({
   id: z.number().int(),
@@ -9,7 +10,7 @@ export const chatMessage = z.object({
   user_name: z.string().nullable(),
   template_id: z.number().int().nullable(),
   body: z.string(),
-  created_at: z.string(),
+  created_at: isoDateTime,
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 
@@ -20,9 +21,9 @@ export const chatRow = z.object({
   status: z.number().int(),
   last_message: z.string().nullable(),
   last_sender: z.number().int().nullable(),
-  last_message_at: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  last_message_at: isoDateTime,
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
   updated_by_name: z.string().nullable(),
   version: z.number().int(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { isoDateTime } from '../common/fields.ts';
 import { listQuery } from '../common/list-query.ts';
-import { activeStatusField, intFilter, nameField } from '../catalog/fields.ts';
+import { activeStatusField, intFilter, nameField } from '../common/resource-fields.ts';
 
 export const faqRow = z.object({
   id: z.number().int(),
@@ -8,8 +9,8 @@ export const faqRow = z.object({
   answer: z.string(),
   status: z.number().int(),
   position: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
   updated_by_name: z.string().nullable(),
   version: z.number().int(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { isoDateTime } from '../common/fields.ts';
 import { listQuery } from '../common/list-query.ts';
-import { activeStatusField, intFilter, nameField } from '../catalog/fields.ts';
+import { activeStatusField, intFilter, nameField } from '../common/resource-fields.ts';
 
 /** A reusable reply (the spec's chatbot entry, labelled Message Template) that agents insert into chats. */
 export const messageTemplateRow = z.object({
@@ -8,8 +9,8 @@ export const messageTemplateRow = z.object({
   title: z.string(),
   body: z.string(),
   status: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
   updated_by_name: z.string().nullable(),
   version: z.number().int(),
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { isoDateTime } from '../common/fields.ts';
 import { listQuery } from '../common/list-query.ts';
-import { idFilter, intFilter } from '../catalog/fields.ts';
-import { dayFilter } from '../catalog/period.ts';
+import { idFilter, intFilter } from '../common/resource-fields.ts';
+import { dayFilter } from '../common/period.ts';
 
 /** A consumer's rating of a solved ticket or a chat (1 to 5 stars). */
 export const ratingRow = z.object({
@@ -12,8 +13,8 @@ export const ratingRow = z.object({
   chat_id: z.number().int().nullable(),
   score: z.number().int(),
   comment: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
   updated_by_name: z.string().nullable(),
   version: z.number().int(),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuery } from '../common/list-query.ts';
-import { idFilter } from '../catalog/fields.ts';
-import { dayFilter } from '../catalog/period.ts';
+import { idFilter } from '../common/resource-fields.ts';
+import { dayFilter } from '../common/period.ts';
 
 /** pandora Helpdesk Report: tickets per store (id 0: tickets not about a store) by status, in a created range. */
 export const helpdeskReportRow = z.object({

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { listQuery } from '../common/list-query.ts';
-import { idFilter, intFilter } from '../catalog/fields.ts';
-import { dayFilter } from '../catalog/period.ts';
-import { emailField } from '../common/fields.ts';
+import { idFilter, intFilter } from '../common/resource-fields.ts';
+import { dayFilter } from '../common/period.ts';
+import { emailField, isoDateTime } from '../common/fields.ts';
 import { ASSIGNEE_SEARCH_LIMIT } from './helpdesk-enums.ts';
 
 const messageText = (label: string) =>
@@ -14,7 +14,7 @@ export const ticketMessage = z.object({
   sender: z.number().int(),
   user_name: z.string().nullable(),
   body: z.string(),
-  created_at: z.string(),
+  created_at: isoDateTime,
 });
 export type TicketMessage = z.infer<typeof ticketMessage>;
 
@@ -31,10 +31,10 @@ export const ticketRow = z.object({
   assign_to_user_id: z.number().int().nullable(),
   assignee_name: z.string().nullable(),
   message_count: z.number().int(),
-  last_message_at: z.string(),
-  solved_at: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  last_message_at: isoDateTime,
+  solved_at: isoDateTime.nullable(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
   updated_by_name: z.string().nullable(),
   version: z.number().int(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from '../common/fields.ts';
 import { listQuery } from '../common/list-query.ts';
 
 export const auditRow = z.object({
@@ -9,7 +10,7 @@ export const auditRow = z.object({
   entity: z.string(),
   entity_id: z.string().nullable(),
   ip: z.string().nullable(),
-  at: z.string(),
+  at: isoDateTime,
 });
 export const auditDetail = auditRow.extend({ before: z.unknown(), after: z.unknown() });
 export type AuditRow = z.infer<typeof auditRow>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { isoDateTime } from '../common/fields.ts';
+import { LEGAL_KINDS } from '../enums/index.ts';
 
-/** Published documents readable without signing in; how-to-redeem and setting-app (the about text) are read by the app. */
-export const LEGAL_KINDS = ['terms', 'privacy', 'how-to-redeem', 'setting-app'] as const;
 export const legalKindParam = z.object({ kind: z.enum(LEGAL_KINDS) }).strict();
 export const legalQuery = z
   .object({ variant: z.enum(['consumer', 'voucher-partner']).default('consumer'), language: z.enum(['en', 'id']).default('id') })
@@ -12,5 +12,5 @@ export const legalDocument = z.object({
   language: z.string(),
   title: z.string(),
   body_html: z.string(),
-  published_at: z.string(),
+  published_at: isoDateTime,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from '../common/fields.ts';
 
 export const mailboxItem = z.object({
   id: z.number().int(),
@@ -6,6 +7,6 @@ export const mailboxItem = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
-  created_at: z.string(),
+  created_at: isoDateTime,
 });
 export type MailboxItem = z.infer<typeof mailboxItem>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from '../common/fields.ts';
 import { grantSchema } from '../access/permissions.ts';
 import { listQuery } from '../common/list-query.ts';
 
@@ -10,8 +11,8 @@ export const roleRow = z.object({
   status: z.number().int(),
   user_count: z.number().int(),
   permission_count: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
   updated_by_name: z.string().nullable(),
   version: z.number().int(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, newPasswordField } from '../common/fields.ts';
+import { emailField, isoDateTime, newPasswordField } from '../common/fields.ts';
 import { listQuery } from '../common/list-query.ts';
 
 export const userRow = z.object({
@@ -11,10 +11,10 @@ export const userRow = z.object({
   role_id: z.number().int(),
   role_name: z.string(),
   status: z.number().int(),
-  locked_until: z.string().nullable(),
-  last_sign_in_at: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  locked_until: isoDateTime.nullable(),
+  last_sign_in_at: isoDateTime.nullable(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
   updated_by_name: z.string().nullable(),
   version: z.number().int(),
 });

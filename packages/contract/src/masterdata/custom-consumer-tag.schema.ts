@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { isoDateTime } from '../common/fields.ts';
 import { listQuery } from '../common/list-query.ts';
 import { enumTable } from '../enums/enum-table.ts';
-import { activeStatusField, intFilter, nameField, optionalText } from '../catalog/fields.ts';
+import { activeStatusField, intFilter, nameField, optionalText } from '../common/resource-fields.ts';
 
 /**
  * The fixed palette a custom consumer tag is drawn in: antd's preset colours, so the web shows them as they are and a
@@ -31,8 +32,8 @@ export const customConsumerTagRow = z.object({
   description: z.string().nullable(),
   color: z.string(),
   status: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
   updated_by_name: z.string().nullable(),
   version: z.number().int(),
 });

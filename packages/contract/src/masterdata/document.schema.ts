@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { isoDateTime } from '../common/fields.ts';
 import { listQuery } from '../common/list-query.ts';
-import { LEGAL_KINDS } from '../identity/legal.schema.ts';
-import { nameField } from '../catalog/fields.ts';
+import { LEGAL_KINDS } from '../enums/index.ts';
+import { LIST_START_MESSAGE, listStartsValid } from '../common/rich-text.ts';
+import { nameField } from '../common/resource-fields.ts';
 
 /**
  * Rich-text documents of the app: privacy policy, terms and conditions, how-to-redeem and the app's about text
@@ -50,17 +52,6 @@ export type DocumentQuery = { variant?: DocumentVariant; language_type: Language
 
 /** The most HTML one document may hold. */
 export const RICH_TEXT_MAX = 200_000;
-/** The spec's rich-text list numbering message. */
-export const LIST_START_MESSAGE = 'Start index must be greater than 0.';
-
-const OL_START = /<ol\b[^>]*?\bstart\s*=\s*["']?\s*([-+]?\d+)/gi;
-
-/** Whether every numbered list starts at 1 or later. */
-export function listStartsValid(html: string): boolean {
-  for (const m of html.matchAll(OL_START)) if (Number(m[1]) < 1) return false;
-  return true;
-}
-
 /** Rich text as the editor sends it; the server sanitises it before storing. */
 export const richTextField = z
   .string({ error: 'Content is required' })
@@ -84,7 +75,7 @@ export const DOCUMENT_STATUS = ['unpublished', 'published', 'changed'] as const;
 export const publishedSummary = z.object({
   id: z.number().int(),
   title: z.string(),
-  published_at: z.string(),
+  published_at: isoDateTime,
   published_by_name: z.string().nullable(),
 });
 
@@ -99,7 +90,7 @@ export const documentRow = z.object({
   body_html: z.string(),
   /** 0 until a draft is saved. */
   version: z.number().int(),
-  updated_at: z.string().nullable(),
+  updated_at: isoDateTime.nullable(),
   updated_by_name: z.string().nullable(),
   /** unpublished: never published; published: the draft is what is live; changed: the draft differs from it. */
   status: z.enum(DOCUMENT_STATUS),

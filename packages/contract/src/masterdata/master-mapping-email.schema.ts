@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { isoDateTime } from '../common/fields.ts';
 import { listQuery } from '../common/list-query.ts';
-import { boolFilter, idFilter } from '../catalog/fields.ts';
+import { boolFilter, idFilter } from '../common/resource-fields.ts';
 
 /** The user a mapping names (spec §3: mapping-email item's user). */
 export const mappingUser = z.object({ id: z.number().int(), email: z.string(), name: z.string(), username: z.string() });
@@ -18,8 +19,8 @@ export const masterMappingEmailRow = z.object({
   /** The user of the parent mapping, for showing whom this one escalates to. */
   parent_user: mappingUser.nullable(),
   child_count: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
   updated_by_name: z.string().nullable(),
   version: z.number().int(),
 });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { emailField } from '../common/fields.ts';
+import { emailField, isoDateTime } from '../common/fields.ts';
 import { listQuery } from '../common/list-query.ts';
 import { PLATFORM } from '../enums/index.ts';
-import { optionalText, rupiahField } from '../catalog/fields.ts';
+import { optionalText, rupiahField } from '../common/resource-fields.ts';
 
 /**
  * General setting: the one record of the shop-wide values the app and the back office read (contact channels, order
@@ -20,7 +20,7 @@ export const generalSettingRow = z.object({
   max_vouchers_per_order: z.number().int(),
   maintenance_mode: z.boolean(),
   maintenance_message: z.string().nullable(),
-  updated_at: z.string(),
+  updated_at: isoDateTime,
   updated_by_name: z.string().nullable(),
   version: z.number().int(),
 });
@@ -83,7 +83,7 @@ export const appVersionRow = z.object({
   force_update: z.boolean(),
   store_url: z.string(),
   release_notes: z.string().nullable(),
-  updated_at: z.string(),
+  updated_at: isoDateTime,
   updated_by_name: z.string().nullable(),
   version: z.number().int(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { isoDateTime } from '../common/fields.ts';
 import { listQuery } from '../common/list-query.ts';
-import { activeStatusField, intFilter, nameField, optionalText } from '../catalog/fields.ts';
+import { activeStatusField, intFilter, nameField, optionalText } from '../common/resource-fields.ts';
 
 /** How long a ticket of the category may wait for its answer: one hour to thirty days. */
 export const SLA_HOURS = { min: 1, max: 720 } as const;
@@ -12,8 +13,8 @@ export const ticketCategoryRow = z.object({
   sla_hours: z.number().int(),
   status: z.number().int(),
   position: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
   updated_by_name: z.string().nullable(),
   version: z.number().int(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from '../common/fields.ts';
 import { listQuery } from '../common/list-query.ts';
 import { EXPORT_STATUS, enumTable } from '../enums/index.ts';
 import { TIME_ZONE } from '../format/format.ts';
@@ -28,8 +29,8 @@ export const downloadRow = z.object({
   size_bytes: z.number().int().nullable(),
   /** Why a failed export failed. */
   error: z.string().nullable(),
-  created_at: z.string(),
-  finished_at: z.string().nullable(),
+  created_at: isoDateTime,
+  finished_at: isoDateTime.nullable(),
 });
 export type DownloadRow = z.infer<typeof downloadRow>;
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { isoDateTime } from '../common/fields.ts';
 import { listQuery } from '../common/list-query.ts';
-import { activeStatusField, codeField, intFilter, nameField, optionalText, rupiahField } from '../catalog/fields.ts';
-import { dayField, dayFilter, idList, withPeriod } from '../catalog/period.ts';
-import { REGION_CODE } from '../catalog/region.schema.ts';
+import { activeStatusField, codeField, intFilter, nameField, optionalText, rupiahField } from '../common/resource-fields.ts';
+import { dayField, dayFilter, idList, withPeriod } from '../common/period.ts';
+import { REGION_CODE } from '../common/region.schema.ts';
 
 /** A free-gift promotion: spend at least min_purchase in a period and get the gift products, in some regions and stores. */
 export const freeGiftRow = z.object({
@@ -17,9 +18,9 @@ export const freeGiftRow = z.object({
   product_count: z.number().int(),
   region_count: z.number().int(),
   store_count: z.number().int(),
-  created_at: z.string(),
+  created_at: isoDateTime,
   created_by_name: z.string().nullable(),
-  updated_at: z.string(),
+  updated_at: isoDateTime,
   updated_by_name: z.string().nullable(),
   version: z.number().int(),
 });

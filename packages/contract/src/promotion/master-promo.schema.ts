@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { isoDateTime } from '../common/fields.ts';
 import { listQuery } from '../common/list-query.ts';
-import { activeStatusField, idFilter, intFilter, rupiahField } from '../catalog/fields.ts';
-import { dayField, dayFilter, withPeriod } from '../catalog/period.ts';
+import { activeStatusField, idFilter, intFilter, rupiahField } from '../common/resource-fields.ts';
+import { dayField, dayFilter, withPeriod } from '../common/period.ts';
 
 /** The promo price of one product for a period; the normal price is the product's own price. */
 export const masterPromoRow = z.object({
@@ -16,8 +17,8 @@ export const masterPromoRow = z.object({
   start_date: z.string(),
   end_date: z.string(),
   status: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
   updated_by_name: z.string().nullable(),
   version: z.number().int(),
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { isoDateTime } from '../common/fields.ts';
 import { listQuery } from '../common/list-query.ts';
-import { activeStatusField, idFilter, intFilter } from '../catalog/fields.ts';
-import { dayField, dayFilter, withPeriod } from '../catalog/period.ts';
+import { activeStatusField, idFilter, intFilter } from '../common/resource-fields.ts';
+import { dayField, dayFilter, withPeriod } from '../common/period.ts';
 
 /** How many of one product a consumer may buy per order (and per day) in a period. */
 export const maxPurchaseRow = z.object({
@@ -14,9 +15,9 @@ export const maxPurchaseRow = z.object({
   start_date: z.string(),
   end_date: z.string(),
   status: z.number().int(),
-  created_at: z.string(),
+  created_at: isoDateTime,
   created_by_name: z.string().nullable(),
-  updated_at: z.string(),
+  updated_at: isoDateTime,
   updated_by_name: z.string().nullable(),
   version: z.number().int(),
 });

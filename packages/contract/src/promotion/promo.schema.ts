@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { isoDateTime } from '../common/fields.ts';
 import { listQuery } from '../common/list-query.ts';
 import { CHANNEL, MEMBER_SCOPE, PROMO_TYPE } from '../enums/index.ts';
-import { activeStatusField, codeField, idFilter, intFilter, nameField, optionalText, rupiahField } from '../catalog/fields.ts';
-import { dayField, dayFilter, enumValueField, idList, withPeriod } from '../catalog/period.ts';
+import { activeStatusField, codeField, idFilter, intFilter, nameField, optionalText, rupiahField } from '../common/resource-fields.ts';
+import { dayField, dayFilter, enumValueField, idList, withPeriod } from '../common/period.ts';
 
 /** A promo: a percentage (1..100) or an amount in Rupiah off, offline or online, for some products, stores and consumers. */
 export const promoRow = z.object({
@@ -22,9 +23,9 @@ export const promoRow = z.object({
   product_count: z.number().int(),
   store_count: z.number().int(),
   consumer_count: z.number().int(),
-  created_at: z.string(),
+  created_at: isoDateTime,
   created_by_name: z.string().nullable(),
-  updated_at: z.string(),
+  updated_at: isoDateTime,
   updated_by_name: z.string().nullable(),
   version: z.number().int(),
 });

@@ -1,11 +1,19 @@
 import { sql } from 'drizzle-orm';
-import type { CategoryRow, ParentCategoryListQuery, SubCategoryListQuery } from '@portal/contract';
+import {
+  categoryRow,
+  parentCategoryCreateBody,
+  parentCategoryUpdateBody,
+  subCategoryUpdateBody,
+  type CategoryRow,
+  type ParentCategoryListQuery,
+  type SubCategoryListQuery,
+} from '@portal/contract';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { AuditContext } from '../../platform/audit.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { conflict } from '../../platform/errors.ts';
-import { ResourceService, type ResourceDef } from '../../platform/crud/index.ts';
-import { audited, num, textOrNull } from './rows.ts';
+import { ResourceService, writableColumns, type ResourceDef } from '../../platform/crud/index.ts';
+import { rowReader } from '../../platform/sql/row-reader.ts';
 
 const SELECT = sql`select c.id, c.parent_id, pc.name as parent_name, c.code, c.name, c.description, c.image_url, c.position, c.status,
   (select count(*) from categories s where s.parent_id = c.id)::int as sub_count,
@@ -13,20 +21,7 @@ const SELECT = sql`select c.id, c.parent_id, pc.name as parent_name, c.code, c.n
   c.created_at, c.updated_at, ub.name as updated_by_name, c.version`;
 const FROM = sql`from categories c left join categories pc on pc.id = c.parent_id left join users ub on ub.id = c.updated_by`;
 
-const toRow = (r: Record<string, unknown>): CategoryRow => ({
-  id: num(r.id),
-  parent_id: r.parent_id === null ? null : num(r.parent_id),
-  parent_name: textOrNull(r.parent_name),
-  code: String(r.code),
-  name: String(r.name),
-  description: textOrNull(r.description),
-  image_url: textOrNull(r.image_url),
-  position: num(r.position),
-  status: num(r.status),
-  sub_count: num(r.sub_count),
-  product_count: num(r.product_count),
-  ...audited(r),
-});
+const toRow = rowReader(categoryRow);
 
 const SORT = { position: 'c.position', name: 'lower(c.name)', code: 'lower(c.code)', updated_at: 'c.updated_at', created_at: 'c.created_at' };
 const common = {
@@ -47,7 +42,8 @@ export const parentCategoryDef: ResourceDef<CategoryRow, ParentCategoryListQuery
   entity: 'parent-category',
   label: 'Parent category',
   scope: sql`c.parent_id is null`,
-  writable: ['code', 'name', 'description', 'image_url', 'status', 'position'],
+  // A new parent category goes last: the server sets its position.
+  writable: writableColumns([parentCategoryCreateBody, parentCategoryUpdateBody], { serverColumns: ['position'] }),
   where: (q) => [q.status ? sql`c.status = ${q.status}` : undefined],
 };
 
@@ -56,7 +52,7 @@ export const subCategoryDef: ResourceDef<CategoryRow, SubCategoryListQuery> = {
   entity: 'sub-category',
   label: 'Sub category',
   scope: sql`c.parent_id is not null`,
-  writable: ['code', 'name', 'description', 'image_url', 'status', 'parent_id'],
+  writable: writableColumns([subCategoryUpdateBody]),
   references: [{ column: 'parent_id', table: 'categories', label: 'Parent category', where: 'parent_id is null' }],
   where: (q) => [q.status ? sql`c.status = ${q.status}` : undefined, q.parent_id ? sql`c.parent_id = ${q.parent_id}` : undefined],
 };
@@ -83,11 +79,11 @@ export async function saveCategoryPositions(db: Db, parentId: number | null, ids
       tx,
       sql`select id, position from categories where ${parentId === null ? sql`parent_id is null` : sql`parent_id = ${parentId}`} order by position, id for update`,
     );
-    const current = new Set(siblings.map((s) => num(s.id)));
+    const current = new Set(siblings.map((s) => Number(s.id)));
     if (current.size !== ids.length || ids.some((id) => !current.has(id))) {
       throw conflict('The category list changed since you opened it (a category was added or removed). Reload and drag again.');
     }
-    const before = siblings.map((s) => num(s.id));
+    const before = siblings.map((s) => Number(s.id));
     await tx.execute(sql`update categories c set position = o.position, version = c.version + 1, updated_at = ${ctx.now}, updated_by = ${ctx.actor?.userId ?? null}
       from (select * from unnest(${sql.raw(`ARRAY[${ids.join(',')}]::int[]`)}) with ordinality as t(id, position)) o
       where c.id = o.id and c.position is distinct from o.position`);

@@ -1,31 +1,26 @@
 import { sql } from 'drizzle-orm';
-import type { DeliveryMethodListQuery, DeliveryMethodRow, StoreDeliveryMethods } from '@portal/contract';
+import {
+  deliveryMethodRow,
+  deliveryMethodUpdateBody,
+  storeDeliveryMethods,
+  type DeliveryMethodListQuery,
+  type DeliveryMethodRow,
+  type StoreDeliveryMethods,
+} from '@portal/contract';
 import { queryRows, type Db } from '../../db/client.ts';
 import { writeAudit, type AuditContext } from '../../platform/audit.ts';
 import { staleVersion } from '../../platform/concurrency.ts';
 import { notFound } from '../../platform/errors.ts';
-import type { ResourceDef } from '../../platform/crud/index.ts';
-import { audited, num, textOrNull } from './rows.ts';
-import { replaceSet, requireIds, setOf } from './sets.ts';
+import { writableColumns, type ResourceDef } from '../../platform/crud/index.ts';
+import { rowReader } from '../../platform/sql/row-reader.ts';
+import { replaceSet, requireIds, setOf } from '../../platform/sql/link-sets.ts';
 
 const SELECT = sql`select m.id, m.code, m.name, m.delivery_mode, m.fee, m.eta, m.description, m.position, m.status,
   (select count(*) from store_delivery_methods sm where sm.delivery_method_id = m.id)::int as store_count,
   m.created_at, m.updated_at, ub.name as updated_by_name, m.version`;
 const FROM = sql`from delivery_methods m left join users ub on ub.id = m.updated_by`;
 
-const toRow = (r: Record<string, unknown>): DeliveryMethodRow => ({
-  id: num(r.id),
-  code: String(r.code),
-  name: String(r.name),
-  delivery_mode: num(r.delivery_mode),
-  fee: num(r.fee),
-  eta: String(r.eta),
-  description: textOrNull(r.description),
-  position: num(r.position),
-  status: num(r.status),
-  store_count: num(r.store_count),
-  ...audited(r),
-});
+const toRow = rowReader(deliveryMethodRow);
 
 /** Delivery methods: reference rows (seeded by the migration) whose name, mode, fee, ETA and status are edited under 3PL Setting. */
 export const deliveryMethodDef: ResourceDef<DeliveryMethodRow, DeliveryMethodListQuery> = {
@@ -39,10 +34,12 @@ export const deliveryMethodDef: ResourceDef<DeliveryMethodRow, DeliveryMethodLis
   sort: { position: 'm.position', name: 'lower(m.name)', fee: 'm.fee', updated_at: 'm.updated_at' },
   search: (pattern) => sql`(lower(m.name) like lower(${pattern}) or lower(m.code) like lower(${pattern}))`,
   where: (q) => [q.status ? sql`m.status = ${q.status}` : undefined, q.delivery_mode ? sql`m.delivery_mode = ${q.delivery_mode}` : undefined],
-  writable: ['name', 'delivery_mode', 'fee', 'eta', 'description', 'status'],
+  writable: writableColumns([deliveryMethodUpdateBody]),
   auditView: ({ updated_by_name: _u, store_count: _s, ...rest }) => rest,
   allLimit: 100,
 };
+
+const readStoreDeliveryMethods = rowReader(storeDeliveryMethods);
 
 const LINK = { table: 'store_delivery_methods', owner: 'store_id', column: 'delivery_method_id', type: 'int' } as const;
 
@@ -55,20 +52,7 @@ export async function storeDeliveryMethodsOf(db: Db, storeId: number): Promise<S
     sql`select m.id, m.code, m.name, m.delivery_mode, m.fee, m.eta, m.status from store_delivery_methods sm
         join delivery_methods m on m.id = sm.delivery_method_id where sm.store_id = ${storeId} order by m.position, m.id`,
   );
-  return {
-    store_id: num(store.id),
-    version: num(store.version),
-    delivery_method_ids: methods.map((m) => num(m.id)),
-    methods: methods.map((m) => ({
-      id: num(m.id),
-      code: String(m.code),
-      name: String(m.name),
-      delivery_mode: num(m.delivery_mode),
-      fee: num(m.fee),
-      eta: String(m.eta),
-      status: num(m.status),
-    })),
-  };
+  return readStoreDeliveryMethods({ store_id: store.id, version: store.version, delivery_method_ids: methods.map((m) => m.id), methods });
 }
 
 /**
@@ -84,7 +68,7 @@ export async function saveStoreDeliveryMethods(db: Db, storeId: number, body: { 
       )
     )[0];
     if (!store) throw notFound('Store');
-    if (num(store.version) !== body.version) throw staleVersion('store', store.updated_by_name, store.updated_at);
+    if (Number(store.version) !== body.version) throw staleVersion('store', store.updated_by_name, store.updated_at);
     await requireIds(tx, body.delivery_method_ids, { table: 'delivery_methods', field: 'delivery_method_ids', label: 'Delivery method' });
     const before = await setOf(tx, LINK, storeId);
     await replaceSet(tx, LINK, storeId, body.delivery_method_ids);

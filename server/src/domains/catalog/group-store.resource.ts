@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { GroupStoreListQuery, GroupStoreRow } from '@portal/contract';
-import type { ResourceDef } from '../../platform/crud/index.ts';
-import { audited, num, textOrNull } from './rows.ts';
+import { groupStoreCreateBody, groupStoreRow, groupStoreUpdateBody, type GroupStoreListQuery, type GroupStoreRow } from '@portal/contract';
+import { writableColumns, type ResourceDef } from '../../platform/crud/index.ts';
+import { rowReader } from '../../platform/sql/row-reader.ts';
 
 const SELECT = sql`select g.id, g.code, g.name, g.description, g.status,
   (select count(*) from stores s where s.group_store_id = g.id)::int as store_count,
@@ -16,19 +16,11 @@ export const groupStoreDef: ResourceDef<GroupStoreRow, GroupStoreListQuery> = {
   select: SELECT,
   from: FROM,
   id: 'g.id',
-  toRow: (r) => ({
-    id: num(r.id),
-    code: String(r.code),
-    name: String(r.name),
-    description: textOrNull(r.description),
-    status: num(r.status),
-    store_count: num(r.store_count),
-    ...audited(r),
-  }),
+  toRow: rowReader(groupStoreRow),
   sort: { name: 'lower(g.name)', code: 'lower(g.code)', updated_at: 'g.updated_at', created_at: 'g.created_at' },
   search: (pattern) => sql`(lower(g.name) like lower(${pattern}) or lower(g.code) like lower(${pattern}))`,
   where: (q) => [q.status ? sql`g.status = ${q.status}` : undefined],
-  writable: ['code', 'name', 'description', 'status'],
+  writable: writableColumns([groupStoreCreateBody, groupStoreUpdateBody]),
   unique: [{ column: 'code', label: 'Group store code', caseInsensitive: true }],
   auditView: ({ updated_by_name: _u, store_count: _s, ...rest }) => rest,
   allLimit: 500,

@@ -1,11 +1,19 @@
 import { sql } from 'drizzle-orm';
-import type { PlanogramDetail, PlanogramListQuery, PlanogramRow } from '@portal/contract';
+import {
+  planogramCreateBody,
+  planogramDetail,
+  planogramRow,
+  planogramUpdateBody,
+  type PlanogramDetail,
+  type PlanogramListQuery,
+  type PlanogramRow,
+} from '@portal/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { writeAudit, type AuditContext } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
-import { ResourceService, type ResourceDef } from '../../platform/crud/index.ts';
-import { audited, num, textOrNull } from './rows.ts';
-import { replaceSet, requireIds } from './sets.ts';
+import { ResourceService, writableColumns, type ResourceDef } from '../../platform/crud/index.ts';
+import { rowReader } from '../../platform/sql/row-reader.ts';
+import { replaceSet, requireIds } from '../../platform/sql/link-sets.ts';
 
 const SELECT = sql`select g.id, g.title, g.content_type, g.display_location, g.member_scope, g.start_date::text as start_date,
   g.end_date::text as end_date, g.priority, g.position, g.image_url, g.description, g.status,
@@ -14,23 +22,9 @@ const SELECT = sql`select g.id, g.title, g.content_type, g.display_location, g.m
   g.created_at, g.updated_at, ub.name as updated_by_name, g.version`;
 const FROM = sql`from planograms g left join users ub on ub.id = g.updated_by`;
 
-const toRow = (r: Record<string, unknown>): PlanogramRow => ({
-  id: num(r.id),
-  title: String(r.title),
-  content_type: num(r.content_type),
-  display_location: num(r.display_location),
-  member_scope: num(r.member_scope),
-  start_date: String(r.start_date),
-  end_date: String(r.end_date),
-  priority: num(r.priority),
-  position: num(r.position),
-  image_url: textOrNull(r.image_url),
-  description: textOrNull(r.description),
-  status: num(r.status),
-  sub_category_count: num(r.sub_category_count),
-  product_count: num(r.product_count),
-  ...audited(r),
-});
+const toRow = rowReader(planogramRow);
+const readSubCategory = rowReader(planogramDetail.shape.sub_categories.element);
+const readProduct = rowReader(planogramDetail.shape.products.element);
 
 export const planogramDef: ResourceDef<PlanogramRow, PlanogramListQuery> = {
   entity: 'planogram',
@@ -49,7 +43,8 @@ export const planogramDef: ResourceDef<PlanogramRow, PlanogramListQuery> = {
     q.member_scope === undefined ? undefined : sql`g.member_scope = ${q.member_scope}`,
     q.active_on ? sql`g.start_date <= ${q.active_on}::date and g.end_date >= ${q.active_on}::date` : undefined,
   ],
-  writable: ['title', 'content_type', 'display_location', 'member_scope', 'start_date', 'end_date', 'priority', 'position', 'image_url', 'description', 'status'],
+  // A new planogram goes last: the server sets its position.
+  writable: writableColumns([planogramCreateBody, planogramUpdateBody], { serverColumns: ['position'] }),
   auditView: ({ updated_by_name: _u, sub_category_count: _s, product_count: _p, ...rest }) => rest,
 };
 
@@ -75,8 +70,8 @@ export class PlanogramService extends ResourceService<PlanogramRow, PlanogramLis
     );
     return {
       ...row,
-      sub_categories: subCategories.map((c) => ({ id: num(c.id), code: String(c.code), name: String(c.name), parent_name: String(c.parent_name) })),
-      products: products.map((p) => ({ id: num(p.id), plu: String(p.plu), name: String(p.name) })),
+      sub_categories: subCategories.map(readSubCategory),
+      products: products.map(readProduct),
     };
   }
 
@@ -118,14 +113,14 @@ export class PlanogramService extends ResourceService<PlanogramRow, PlanogramLis
   async savePositions(ids: number[], ctx: AuditContext): Promise<{ id: number; position: number }[]> {
     return this.db.transaction(async (tx) => {
       const current = await queryRows<{ id: number }>(tx, sql`select id from planograms order by position, id for update`);
-      const known = new Set(current.map((r) => num(r.id)));
+      const known = new Set(current.map((r) => Number(r.id)));
       if (known.size !== ids.length || ids.some((id) => !known.has(id))) {
         throw conflict('The planogram list changed since you opened it (one was added or removed). Reload and drag again.');
       }
       await tx.execute(sql`update planograms g set position = o.position, version = g.version + 1, updated_at = ${ctx.now}, updated_by = ${ctx.actor?.userId ?? null}
         from (select * from unnest(${sql.raw(`ARRAY[${ids.join(',')}]::int[]`)}) with ordinality as t(id, position)) o
         where g.id = o.id and g.position is distinct from o.position`);
-      await writeAudit(tx, ctx, { action: 'reorder', entity: 'planogram', entityId: null, before: { order: current.map((r) => num(r.id)) }, after: { order: ids } });
+      await writeAudit(tx, ctx, { action: 'reorder', entity: 'planogram', entityId: null, before: { order: current.map((r) => Number(r.id)) }, after: { order: ids } });
       return ids.map((id, i) => ({ id, position: i + 1 }));
     });
   }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { ProductListQuery, ProductRow } from '@portal/contract';
-import type { ResourceDef } from '../../platform/crud/index.ts';
-import { audited, num, textOrNull } from './rows.ts';
+import { productCreateBody, productRow, productUpdateBody, type ProductListQuery, type ProductRow } from '@portal/contract';
+import { writableColumns, type ResourceDef } from '../../platform/crud/index.ts';
+import { rowReader } from '../../platform/sql/row-reader.ts';
 
 export const PRODUCT_SELECT = sql`select p.id, p.plu, p.barcode, p.name, p.brand, p.category_id, sc.name as category_name, sc.parent_id as parent_category_id,
   pc.name as parent_category_name, p.product_category, p.uom, p.price, p.image_url, p.description, p.status,
@@ -9,24 +9,7 @@ export const PRODUCT_SELECT = sql`select p.id, p.plu, p.barcode, p.name, p.brand
 export const PRODUCT_FROM = sql`from products p join categories sc on sc.id = p.category_id join categories pc on pc.id = sc.parent_id
   left join users ub on ub.id = p.updated_by`;
 
-export const toProductRow = (r: Record<string, unknown>): ProductRow => ({
-  id: num(r.id),
-  plu: String(r.plu),
-  barcode: textOrNull(r.barcode),
-  name: String(r.name),
-  brand: textOrNull(r.brand),
-  category_id: num(r.category_id),
-  category_name: String(r.category_name),
-  parent_category_id: num(r.parent_category_id),
-  parent_category_name: String(r.parent_category_name),
-  product_category: num(r.product_category),
-  uom: String(r.uom),
-  price: num(r.price),
-  image_url: textOrNull(r.image_url),
-  description: textOrNull(r.description),
-  status: num(r.status),
-  ...audited(r),
-});
+export const toProductRow = rowReader(productRow);
 
 /** A search that looks like a PLU or barcode matches those exactly or as a prefix; other text matches the name. */
 export const productSearch = (pattern: string, text: string) =>
@@ -51,7 +34,7 @@ export const productDef: ResourceDef<ProductRow, ProductListQuery> = {
     q.status ? sql`p.status = ${q.status}` : undefined,
   ],
   countFrom: () => sql`from products p`,
-  writable: ['plu', 'barcode', 'name', 'brand', 'category_id', 'product_category', 'uom', 'price', 'image_url', 'description', 'status'],
+  writable: writableColumns([productCreateBody, productUpdateBody]),
   references: [{ column: 'category_id', table: 'categories', label: 'Sub category', where: 'parent_id is not null' }],
   unique: [{ column: 'plu', label: 'PLU' }],
   auditView: ({ updated_by_name: _u, category_name: _c, parent_category_name: _p, ...rest }) => rest,

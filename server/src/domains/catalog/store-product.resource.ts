@@ -1,31 +1,14 @@
 import { sql } from 'drizzle-orm';
-import type { StoreProductListQuery, StoreProductRow } from '@portal/contract';
-import type { ResourceDef } from '../../platform/crud/index.ts';
-import { iso } from '../../platform/pagination.ts';
-import { num, numOrNull, textOrNull } from './rows.ts';
+import { storeProductRow, storeProductUpdateBody, type StoreProductListQuery, type StoreProductRow } from '@portal/contract';
+import { writableColumns, type ResourceDef } from '../../platform/crud/index.ts';
+import { rowReader } from '../../platform/sql/row-reader.ts';
 
 export const STORE_PRODUCT_SELECT = sql`select sp.id, sp.store_id, s.code as store_code, s.name as store_name, sp.product_id, p.plu, p.name as product_name,
   sc.name as category_name, sp.price, sp.promo_price, sp.stock, sp.is_active, sp.updated_at, ub.name as updated_by_name, sp.version`;
 export const STORE_PRODUCT_FROM = sql`from store_products sp join stores s on s.id = sp.store_id join products p on p.id = sp.product_id
   join categories sc on sc.id = p.category_id left join users ub on ub.id = sp.updated_by`;
 
-export const toStoreProductRow = (r: Record<string, unknown>): StoreProductRow => ({
-  id: num(r.id),
-  store_id: num(r.store_id),
-  store_code: String(r.store_code),
-  store_name: String(r.store_name),
-  product_id: num(r.product_id),
-  plu: String(r.plu),
-  product_name: String(r.product_name),
-  category_name: String(r.category_name),
-  price: num(r.price),
-  promo_price: numOrNull(r.promo_price),
-  stock: num(r.stock),
-  is_active: Boolean(r.is_active),
-  updated_at: iso(r.updated_at),
-  updated_by_name: textOrNull(r.updated_by_name),
-  version: num(r.version),
-});
+export const toStoreProductRow = rowReader(storeProductRow);
 
 /** One store's products (the store id comes from the path as an extra condition). */
 export const storeProductDef: ResourceDef<StoreProductRow, StoreProductListQuery> = {
@@ -46,7 +29,7 @@ export const storeProductDef: ResourceDef<StoreProductRow, StoreProductListQuery
   ],
   // Product columns are needed only by the search and category filters.
   countFrom: (q) => (q.search || q.category_id ? sql`from store_products sp join products p on p.id = sp.product_id` : sql`from store_products sp`),
-  writable: ['price', 'promo_price', 'stock', 'is_active'],
+  writable: writableColumns([storeProductUpdateBody]),
   created: false,
   auditView: ({ updated_by_name: _u, store_name: _s, category_name: _c, ...rest }) => rest,
 };

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { StoreListQuery, StoreRow } from '@portal/contract';
-import type { ResourceDef } from '../../platform/crud/index.ts';
-import { checkRegionChain } from './region-chain.ts';
-import { audited, num, numOrNull, textOrNull } from './rows.ts';
+import { storeCreateBody, storeDeliveryUpdateBody, storeRow, storeUpdateBody, type StoreListQuery, type StoreRow } from '@portal/contract';
+import { writableColumns, type ResourceDef } from '../../platform/crud/index.ts';
+import { checkRegionChain } from '../../platform/region-chain.ts';
+import { rowReader } from '../../platform/sql/row-reader.ts';
 
 const SELECT = sql`select s.id, s.code, s.name, s.address, s.province_code, pr.name as province_name, s.regency_code, rg.name as regency_name,
   s.district_code, d.name as district_name, s.village_code, v.name as village_name, s.postal_code, s.latitude, s.longitude, s.phone, s.email,
@@ -12,36 +12,7 @@ const FROM = sql`from stores s join provinces pr on pr.code = s.province_code jo
   left join districts d on d.code = s.district_code left join villages v on v.code = s.village_code
   left join group_stores g on g.id = s.group_store_id left join users ub on ub.id = s.updated_by`;
 
-export const toStoreRow = (r: Record<string, unknown>): StoreRow => ({
-  id: num(r.id),
-  code: String(r.code),
-  name: String(r.name),
-  address: textOrNull(r.address),
-  province_code: String(r.province_code),
-  province_name: String(r.province_name),
-  regency_code: String(r.regency_code),
-  regency_name: String(r.regency_name),
-  district_code: textOrNull(r.district_code),
-  district_name: textOrNull(r.district_name),
-  village_code: textOrNull(r.village_code),
-  village_name: textOrNull(r.village_name),
-  postal_code: textOrNull(r.postal_code),
-  latitude: numOrNull(r.latitude),
-  longitude: numOrNull(r.longitude),
-  phone: textOrNull(r.phone),
-  email: textOrNull(r.email),
-  open_time: String(r.open_time),
-  close_time: String(r.close_time),
-  is_pickup: Boolean(r.is_pickup),
-  is_delivery: Boolean(r.is_delivery),
-  delivery_mode: num(r.delivery_mode),
-  delivery_radius_km: num(r.delivery_radius_km),
-  min_order: num(r.min_order),
-  group_store_id: numOrNull(r.group_store_id),
-  group_store_name: textOrNull(r.group_store_name),
-  status: num(r.status),
-  ...audited(r),
-});
+export const toStoreRow = rowReader(storeRow);
 
 export const storeDef: ResourceDef<StoreRow, StoreListQuery> = {
   entity: 'store',
@@ -61,10 +32,8 @@ export const storeDef: ResourceDef<StoreRow, StoreListQuery> = {
     q.group_store_id ? sql`s.group_store_id = ${q.group_store_id}` : undefined,
     q.is_delivery === undefined ? undefined : sql`s.is_delivery = ${q.is_delivery}`,
   ],
-  writable: [
-    'code', 'name', 'address', 'province_code', 'regency_code', 'district_code', 'village_code', 'postal_code', 'latitude', 'longitude',
-    'phone', 'email', 'open_time', 'close_time', 'is_pickup', 'is_delivery', 'delivery_mode', 'delivery_radius_km', 'min_order', 'group_store_id', 'status',
-  ],
+  // The 3PL setting (delivery mode, radius, minimum order) is an update of the store too.
+  writable: writableColumns([storeCreateBody, storeUpdateBody, storeDeliveryUpdateBody]),
   references: [
     { column: 'province_code', table: 'provinces', key: 'code', label: 'Province' },
     { column: 'regency_code', table: 'regencies', key: 'code', label: 'Regency / city' },

@@ -1,10 +1,20 @@
 import { sql } from 'drizzle-orm';
-import type { AssociateHistoryQuery, AssociateHistoryRow, AssociateListQuery, AssociateRow, ListMeta } from '@portal/contract';
+import {
+  associateCreateBody,
+  associateHistoryRow,
+  associateRow,
+  associateUpdateBody,
+  type AssociateHistoryQuery,
+  type AssociateHistoryRow,
+  type AssociateListQuery,
+  type AssociateRow,
+  type ListMeta,
+} from '@portal/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
-import { ResourceService, type ResourceDef } from '../../platform/crud/index.ts';
-import { iso, pagedList, whereOf } from '../../platform/pagination.ts';
-import { audited, num, numOrNull, textOrNull } from '../catalog/rows.ts';
+import { ResourceService, writableColumns, type ResourceDef } from '../../platform/crud/index.ts';
+import { pagedList, whereOf } from '../../platform/pagination.ts';
+import { rowReader } from '../../platform/sql/row-reader.ts';
 
 /** The first instant of the current month in Asia/Jakarta. */
 const MONTH_START = sql`(date_trunc('month', now() at time zone 'Asia/Jakarta') at time zone 'Asia/Jakarta')`;
@@ -15,24 +25,10 @@ const SELECT = sql`select a.id, a.employee_no, a.name, a.email, a.store_id, s.na
 const FROM = sql`from associates a left join stores s on s.id = a.store_id left join members mb on mb.employee_no = a.employee_no
   left join users ub on ub.id = a.updated_by`;
 
-const toRow = (r: Record<string, unknown>): AssociateRow => ({
-  id: String(r.employee_no),
-  associate_id: num(r.id),
-  employee_no: String(r.employee_no),
-  name: String(r.name),
-  email: textOrNull(r.email),
-  store_id: numOrNull(r.store_id),
-  store_name: textOrNull(r.store_name),
-  department: textOrNull(r.department),
-  position: textOrNull(r.position),
-  monthly_quota: num(r.monthly_quota),
-  used_this_month: num(r.used_this_month),
-  joined_on: String(r.joined_on),
-  status: num(r.status),
-  member_id: numOrNull(r.member_id),
-  member_no: textOrNull(r.member_no),
-  ...audited(r),
-});
+const readAssociate = rowReader(associateRow);
+/** URLs key an associate by its employee number (the row's `id`); the table's id is `associate_id`. */
+const toRow = (r: Record<string, unknown>): AssociateRow => readAssociate({ ...r, id: r.employee_no, associate_id: r.id });
+const readHistory = rowReader(associateHistoryRow);
 
 export const associateDef: ResourceDef<AssociateRow, AssociateListQuery> = {
   entity: 'associate',
@@ -46,7 +42,7 @@ export const associateDef: ResourceDef<AssociateRow, AssociateListQuery> = {
   sort: { employee_no: 'a.employee_no', name: 'lower(a.name)', joined_on: 'a.joined_on', updated_at: 'a.updated_at' },
   search: (pattern, text) => sql`(a.employee_no = upper(${text.trim()}) or lower(a.name) like lower(${pattern}))`,
   where: (q) => [q.status ? sql`a.status = ${q.status}` : undefined, q.store_id ? sql`a.store_id = ${q.store_id}` : undefined],
-  writable: ['employee_no', 'name', 'email', 'store_id', 'department', 'position', 'monthly_quota', 'joined_on', 'status'],
+  writable: writableColumns([associateCreateBody, associateUpdateBody]),
   references: [{ column: 'store_id', table: 'stores', label: 'Store' }],
   unique: [{ column: 'employee_no', label: 'Employee number' }],
   auditView: ({ id: _key, store_name: _s, updated_by_name: _u, used_this_month: _q, member_id: _m, member_no: _n, ...rest }) => rest,
@@ -81,14 +77,7 @@ export class AssociateService extends ResourceService<AssociateRow, AssociateLis
       page: { page: q.page, limit: q.limit },
     });
     return {
-      data: page.data.map((r) => ({
-        id: num(r.id),
-        at: iso(r.at),
-        receipt_no: String(r.receipt_no),
-        store_name: textOrNull(r.store_name),
-        amount: num(r.amount),
-        discount: num(r.discount),
-      })),
+      data: page.data.map(readHistory),
       meta: page.meta,
     };
   }

@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
+  consumerActivityRow,
+  consumerAddressRow,
+  consumerCouponDetail,
+  consumerCouponRow,
   maskPhone,
+  posSaleRow,
+  stampLedgerRow,
   STAMP_IN_CODES,
   STAMP_OUT_CODES,
   stampDirectionOf,
@@ -19,9 +25,9 @@ import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { writeAudit, type AuditContext } from '../../platform/audit.ts';
 import { staleVersion } from '../../platform/concurrency.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { iso, isoOrNull, pagedList, whereOf } from '../../platform/pagination.ts';
-import { checkRegionChain } from '../catalog/region-chain.ts';
-import { audited, num, textOrNull } from '../catalog/rows.ts';
+import { pagedList, whereOf } from '../../platform/pagination.ts';
+import { checkRegionChain } from '../../platform/region-chain.ts';
+import { rowReader } from '../../platform/sql/row-reader.ts';
 
 interface Page<T> {
   data: T[];
@@ -34,28 +40,16 @@ const ADDRESS_SELECT = sql`select a.id, a.consumer_id, a.label, a.recipient_name
 const ADDRESS_FROM = sql`from consumer_addresses a join provinces pr on pr.code = a.province_code join regencies rg on rg.code = a.regency_code
   left join districts d on d.code = a.district_code left join villages v on v.code = a.village_code left join users ub on ub.id = a.updated_by`;
 
-const toAddress = (r: Record<string, unknown>): ConsumerAddressRow => {
-  const { created_at: _c, ...stamp } = audited(r);
-  return {
-    id: num(r.id),
-    consumer_id: num(r.consumer_id),
-    label: String(r.label),
-    recipient_name: String(r.recipient_name),
-    recipient_phone: String(r.recipient_phone),
-    address_line: String(r.address_line),
-    province_code: String(r.province_code),
-    province_name: String(r.province_name),
-    regency_code: String(r.regency_code),
-    regency_name: String(r.regency_name),
-    district_code: textOrNull(r.district_code),
-    district_name: textOrNull(r.district_name),
-    village_code: textOrNull(r.village_code),
-    village_name: textOrNull(r.village_name),
-    postal_code: textOrNull(r.postal_code),
-    is_primary: r.is_primary === true || r.is_primary === 't',
-    ...stamp,
-  };
+const toAddress = rowReader(consumerAddressRow);
+const readStamp = rowReader(stampLedgerRow.omit({ direction: true }));
+const toStamp = (r: Record<string, unknown>): StampLedgerRow => {
+  const row = readStamp(r);
+  return { ...row, direction: stampDirectionOf(row.code) };
 };
+const toCoupon = rowReader(consumerCouponRow);
+const toCouponDetail = rowReader(consumerCouponDetail);
+const toPosSale = rowReader(posSaleRow);
+const toActivity = rowReader(consumerActivityRow);
 
 /** An address as the caller may see it: the recipient's phone masked without the personal-data right. */
 export const presentAddress = (row: ConsumerAddressRow, unmasked: boolean): ConsumerAddressRow =>
@@ -132,32 +126,8 @@ export class ConsumerHistoryService {
       page: pageOf(q),
     });
     return {
-      data: page.data.map((r) => ({
-        id: num(r.id),
-        code: num(r.code),
-        direction: stampDirectionOf(num(r.code)),
-        quantity: num(r.quantity),
-        balance_after: num(r.balance_after),
-        store_name: textOrNull(r.store_name),
-        reference: textOrNull(r.reference),
-        note: textOrNull(r.note),
-        at: iso(r.at),
-      })),
+      data: page.data.map(toStamp),
       meta: page.meta,
-    };
-  }
-
-  private static coupon(r: Record<string, unknown>): ConsumerCouponRow {
-    return {
-      id: num(r.id),
-      coupon_code: String(r.coupon_code),
-      name: String(r.name),
-      reward_name: textOrNull(r.reward_name),
-      status: num(r.status),
-      claimed_at: iso(r.claimed_at),
-      redeemed_at: isoOrNull(r.redeemed_at),
-      expires_at: isoOrNull(r.expires_at),
-      store_name: textOrNull(r.store_name),
     };
   }
 
@@ -174,7 +144,7 @@ export class ConsumerHistoryService {
       orderBy: sql`k.claimed_at desc, k.id desc`,
       page: pageOf(q),
     });
-    return { data: page.data.map(ConsumerHistoryService.coupon), meta: page.meta };
+    return { data: page.data.map(toCoupon), meta: page.meta };
   }
 
   async coupon(consumerId: number, couponId: number): Promise<ConsumerCouponDetail> {
@@ -184,13 +154,7 @@ export class ConsumerHistoryService {
     );
     const r = rows[0];
     if (!r) throw notFound('Coupon');
-    return {
-      ...ConsumerHistoryService.coupon(r),
-      description: textOrNull(r.description),
-      stamps_used: num(r.stamps_used),
-      store_code: textOrNull(r.store_code),
-      pos_receipt_no: textOrNull(r.pos_receipt_no),
-    };
+    return toCouponDetail(r);
   }
 
   async posSales(consumerId: number, q: ConsumerHistoryQuery): Promise<Page<PosSaleRow>> {
@@ -203,16 +167,7 @@ export class ConsumerHistoryService {
       page: pageOf(q),
     });
     return {
-      data: page.data.map((r) => ({
-        id: num(r.id),
-        receipt_no: String(r.receipt_no),
-        store_code: textOrNull(r.store_code),
-        store_name: textOrNull(r.store_name),
-        total: num(r.total),
-        item_count: num(r.item_count),
-        stamps_earned: num(r.stamps_earned),
-        at: iso(r.at),
-      })),
+      data: page.data.map(toPosSale),
       meta: page.meta,
     };
   }
@@ -227,14 +182,7 @@ export class ConsumerHistoryService {
       page: pageOf(q),
     });
     return {
-      data: page.data.map((r) => ({
-        id: num(r.id),
-        activity: String(r.activity),
-        description: String(r.description),
-        platform: textOrNull(r.platform),
-        actor_name: textOrNull(r.actor_name),
-        at: iso(r.at),
-      })),
+      data: page.data.map(toActivity),
       meta: page.meta,
     };
   }

@@ -1,11 +1,24 @@
 import { sql } from 'drizzle-orm';
-import { can, maskEmail, maskPhone, PERSONAL_DATA_ENTRY, phoneSearchKey, type ConsumerDetail, type ConsumerListQuery, type ConsumerRow, type PermissionSet } from '@portal/contract';
+import {
+  can,
+  consumerDetail,
+  consumerRow,
+  consumerTagRef,
+  consumerUpdateBody,
+  maskEmail,
+  maskPhone,
+  PERSONAL_DATA_ENTRY,
+  phoneSearchKey,
+  type ConsumerDetail,
+  type ConsumerListQuery,
+  type ConsumerRow,
+  type PermissionSet,
+} from '@portal/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
-import { ResourceService, type ResourceDef } from '../../platform/crud/index.ts';
-import { isoOrNull } from '../../platform/pagination.ts';
-import { checkRegionChain } from '../catalog/region-chain.ts';
-import { audited, num, textOrNull } from '../catalog/rows.ts';
-import { replaceSet, requireIds } from '../catalog/sets.ts';
+import { ResourceService, writableColumns, type ResourceDef } from '../../platform/crud/index.ts';
+import { checkRegionChain } from '../../platform/region-chain.ts';
+import { replaceSet, requireIds } from '../../platform/sql/link-sets.ts';
+import { rowReader } from '../../platform/sql/row-reader.ts';
 
 const SELECT = sql`select c.id, c.name, c.phone, c.email, c.gender, c.date_of_birth::text as date_of_birth, c.province_code, pr.name as province_name,
   c.regency_code, rg.name as regency_name, c.app_card_id, c.physical_card_id, c.status, c.email_verified_at is not null as email_verified,
@@ -14,27 +27,11 @@ const SELECT = sql`select c.id, c.name, c.phone, c.email, c.gender, c.date_of_bi
 const FROM = sql`from consumers c left join provinces pr on pr.code = c.province_code left join regencies rg on rg.code = c.regency_code
   left join users ub on ub.id = c.updated_by`;
 
-export const toConsumerRow = (r: Record<string, unknown>): ConsumerRow => ({
-  id: num(r.id),
-  name: String(r.name),
-  phone: String(r.phone),
-  email: textOrNull(r.email),
-  gender: num(r.gender),
-  date_of_birth: textOrNull(r.date_of_birth),
-  province_code: textOrNull(r.province_code),
-  province_name: textOrNull(r.province_name),
-  regency_code: textOrNull(r.regency_code),
-  regency_name: textOrNull(r.regency_name),
-  app_card_id: String(r.app_card_id),
-  physical_card_id: textOrNull(r.physical_card_id),
-  status: num(r.status),
-  email_verified: r.email_verified === true || r.email_verified === 't',
-  has_password: r.has_password === true || r.has_password === 't',
-  stamp_balance: num(r.stamp_balance),
-  last_login_at: isoOrNull(r.last_login_at),
-  personal_masked: false,
-  ...audited(r),
-});
+const readConsumer = rowReader(consumerRow.omit({ personal_masked: true }));
+/** A consumer as stored; `presentConsumer` masks it for a caller without the personal-data right. */
+export const toConsumerRow = (r: Record<string, unknown>): ConsumerRow => ({ ...readConsumer(r), personal_masked: false });
+const readTag = rowReader(consumerTagRef);
+const readDetailExtra = rowReader(consumerDetail.pick({ address_count: true, locked_at: true, withdrawn_at: true }));
 
 /** Text of a card search: the digits as typed, spaces and dashes dropped. */
 const cardKey = (text: string) => text.replace(/[\s-]/g, '');
@@ -65,7 +62,7 @@ export const consumerDef: ResourceDef<ConsumerRow, ConsumerListQuery> = {
     q.date_of_birth ? sql`c.date_of_birth = ${q.date_of_birth}::date` : undefined,
     q.status ? sql`c.status = ${q.status}` : undefined,
   ],
-  writable: ['name', 'gender', 'date_of_birth', 'province_code', 'regency_code'],
+  writable: writableColumns([consumerUpdateBody], { notColumns: ['tag_ids'] }),
   references: [
     { column: 'province_code', table: 'provinces', key: 'code', label: 'Province' },
     { column: 'regency_code', table: 'regencies', key: 'code', label: 'Regency / city' },
@@ -114,7 +111,7 @@ export class ConsumerService extends ResourceService<ConsumerRow, ConsumerListQu
   /** Active tags for the profile form (a small reference table). */
   async tagOptions(): Promise<ConsumerDetail['tags']> {
     const rows = await queryRows(this.db, sql`select id, name, color from custom_consumer_tags where status = 1 order by lower(name), id limit 999`);
-    return rows.map((t) => ({ id: num(t.id), name: String(t.name), color: String(t.color) }));
+    return rows.map(readTag);
   }
 
   override async get(id: number | string, tx: Db | Tx = this.db): Promise<ConsumerDetail> {
@@ -129,10 +126,8 @@ export class ConsumerService extends ResourceService<ConsumerRow, ConsumerListQu
     );
     return {
       ...row,
-      tags: tags.map((t) => ({ id: num(t.id), name: String(t.name), color: String(t.color) })),
-      address_count: num(extra[0]?.address_count ?? 0),
-      locked_at: isoOrNull(extra[0]?.locked_at),
-      withdrawn_at: isoOrNull(extra[0]?.withdrawn_at),
+      tags: tags.map(readTag),
+      ...readDetailExtra(extra[0] ?? { address_count: 0 }),
     };
   }
 }

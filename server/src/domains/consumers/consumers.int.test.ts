@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditDetail, ConsumerAddressRow, ConsumerCouponDetail, ConsumerCouponRow, ConsumerDetail, ConsumerRow, PosSaleRow, StampLedgerRow } from '@portal/contract';
 import { queryRows } from '../../db/client.ts';
 import { useHarness } from '../../../test/harness.ts';
-import { createStaff } from '../../../test/fixtures/content.fixtures.ts';
+import { createStaff } from '../../../test/staff.ts';
 
 interface List<T> {
   data: T[];

@@ -1,33 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { phoneSearchKey, type MemberListQuery, type MemberRow } from '@portal/contract';
+import { memberRow, memberStoreOption, memberUpdateBody, phoneSearchKey, type MemberListQuery, type MemberRow } from '@portal/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
-import { ResourceService, type ResourceDef } from '../../platform/crud/index.ts';
-import { iso, likePattern } from '../../platform/pagination.ts';
-import { audited, num, numOrNull, textOrNull } from '../catalog/rows.ts';
+import { ResourceService, writableColumns, type ResourceDef } from '../../platform/crud/index.ts';
+import { likePattern } from '../../platform/pagination.ts';
+import { rowReader } from '../../platform/sql/row-reader.ts';
 
 const SELECT = sql`select m.id, m.consumer_id, m.member_no, c.name, c.phone, c.email, m.tier, m.is_check, m.employee_no, m.home_store_id,
   s.name as home_store_name, c.status as consumer_status, c.stamp_balance, m.joined_at, m.created_at, m.updated_at, ub.name as updated_by_name, m.version`;
 const FROM = sql`from members m join consumers c on c.id = m.consumer_id left join stores s on s.id = m.home_store_id left join users ub on ub.id = m.updated_by`;
 
-export const toMemberRow = (r: Record<string, unknown>): MemberRow => ({
-  id: num(r.id),
-  consumer_id: num(r.consumer_id),
-  member_no: String(r.member_no),
-  name: String(r.name),
-  phone: String(r.phone),
-  email: textOrNull(r.email),
-  tier: num(r.tier),
-  is_check: r.is_check === true || r.is_check === 't',
-  employee_no: textOrNull(r.employee_no),
-  home_store_id: numOrNull(r.home_store_id),
-  home_store_name: textOrNull(r.home_store_name),
-  consumer_status: num(r.consumer_status),
-  stamp_balance: num(r.stamp_balance),
-  joined_at: iso(r.joined_at),
-  personal_masked: false,
-  ...audited(r),
-});
+const readMember = rowReader(memberRow.omit({ personal_masked: true }));
+/** A member as stored; `presentConsumer` masks it for a caller without the personal-data right. */
+export const toMemberRow = (r: Record<string, unknown>): MemberRow => ({ ...readMember(r), personal_masked: false });
+const readStoreOption = rowReader(memberStoreOption);
 
 export const memberDef: ResourceDef<MemberRow, MemberListQuery> = {
   entity: 'member',
@@ -53,7 +39,7 @@ export const memberDef: ResourceDef<MemberRow, MemberListQuery> = {
     q.is_check === undefined ? undefined : sql`m.is_check = ${q.is_check}`,
     q.home_store_id ? sql`m.home_store_id = ${q.home_store_id}` : undefined,
   ],
-  writable: ['tier', 'is_check', 'employee_no', 'home_store_id'],
+  writable: writableColumns([memberUpdateBody]),
   references: [{ column: 'home_store_id', table: 'stores', label: 'Home store' }],
   unique: [{ column: 'employee_no', label: 'Employee number' }],
   // The log keeps the membership, never the consumer's phone or e-mail.
@@ -74,7 +60,7 @@ export class MemberService extends ResourceService<MemberRow, MemberListQuery> {
       sql`select id, code, name from stores where status = 1 ${pattern ? sql`and (lower(name) like lower(${pattern}) or lower(code) like lower(${pattern}))` : sql``}
         order by lower(name), id limit 50`,
     );
-    return rows.map((r) => ({ id: num(r.id), code: String(r.code), name: String(r.name) }));
+    return rows.map(readStoreOption);
   }
 
   /** The consumer behind a member (404 for a member that does not exist). */

@@ -8,7 +8,8 @@ import { ManualClock, systemClock, type Clock } from '../../platform/clock.ts';
 import { seedDemo } from '../../seed/demo.ts';
 import { DEMO_PASSWORD, TEST_CONFIG } from '../../../test/harness.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-db.ts';
-import { APPROVER_GRANTS, createStaff } from '../../../test/fixtures/content.fixtures.ts';
+import { createStaff } from '../../../test/staff.ts';
+import { APPROVER_GRANTS } from '../../../test/fixtures/content.fixtures.ts';
 import { CONTENT_PUBLISH_JOB } from './content-publishing.service.ts';
 
 const MINUTE = 60_000;

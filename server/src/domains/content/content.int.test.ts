@@ -7,7 +7,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { multipart } from '../../../test/import-files.ts';
 import { queryRows } from '../../db/client.ts';
-import { APPROVER_GRANTS, createStaff } from '../../../test/fixtures/content.fixtures.ts';
+import { createStaff } from '../../../test/staff.ts';
+import { APPROVER_GRANTS } from '../../../test/fixtures/content.fixtures.ts';
 import { ContentPublishingService } from './content-publishing.service.ts';
 
 interface List<T> {

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  COMPARED_FIELDS,
+  CONTENT_BODIES,
   ORDERED_KINDS,
   CONTENT_ACTION_VERB,
   contentStatusLabel,
@@ -11,17 +11,17 @@ import {
   type ContentKind,
   type ApprovalListQuery,
   type ContentListQuery,
+  contentRow,
   type ContentRow,
 } from '@portal/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import type { AuditContext } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { ResourceService, type ResourceDef } from '../../platform/crud/index.ts';
+import { ResourceService, writableColumns, type ResourceDef } from '../../platform/crud/index.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
-import { isoOrNull } from '../../platform/pagination.ts';
 import { hasText, sanitizeRichText } from '../../platform/rich-text.ts';
-import { audited, num, numOrNull, textOrNull } from '../catalog/rows.ts';
-import { requireIds } from '../catalog/sets.ts';
+import { requireIds } from '../../platform/sql/link-sets.ts';
+import { rowReader } from '../../platform/sql/row-reader.ts';
 
 export const CONTENT_LABEL: Record<ContentKind, string> = { offer: 'Offer', banner: 'Banner', campaign: 'Campaign', 'push-message': 'Push message', 'banner-digital-product': 'Top-up banner' };
 
@@ -39,46 +39,12 @@ export const CONTENT_FROM = sql`from content_items ci
 const intArray = (v: unknown): number[] => (Array.isArray(v) ? v.map(Number) : []);
 const textArray = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
 
+const readContent = rowReader(contentRow.omit({ status: true }));
+
 /** A row as the contract has it; its status is the displayed one at `now`. */
 export function contentRowOf(r: Record<string, unknown>, now: Date): ContentRow {
-  const start_at = isoOrNull(r.start_at) ?? '';
-  const end_at = isoOrNull(r.end_at) ?? '';
-  return {
-    id: num(r.id),
-    kind: String(r.kind) as ContentKind,
-    title: String(r.title),
-    description: textOrNull(r.description),
-    image_url: textOrNull(r.image_url),
-    link_url: textOrNull(r.link_url),
-    priority: num(r.priority),
-    targeting: num(r.targeting),
-    member_scope: num(r.member_scope),
-    consumer_tag_ids: intArray(r.consumer_tag_ids),
-    province_codes: textArray(r.province_codes),
-    start_at,
-    end_at,
-    status: displayedContentStatus(num(r.status), start_at, end_at, now),
-    campaign_id: numOrNull(r.campaign_id),
-    campaign_title: textOrNull(r.campaign_title),
-    content_type: numOrNull(r.content_type),
-    display_location: numOrNull(r.display_location),
-    placement_page: textOrNull(r.placement_page),
-    banner_type: numOrNull(r.banner_type),
-    digital_product_type: numOrNull(r.digital_product_type),
-    position: numOrNull(r.position),
-    message_kind: numOrNull(r.message_kind),
-    message: textOrNull(r.message),
-    recurrence: textOrNull(r.recurrence),
-    send_time: textOrNull(r.send_time),
-    submitted_by: numOrNull(r.submitted_by),
-    submitted_by_name: textOrNull(r.submitted_by_name),
-    submitted_at: isoOrNull(r.submitted_at),
-    reviewed_by_name: textOrNull(r.reviewed_by_name),
-    reviewed_at: isoOrNull(r.reviewed_at),
-    reject_reason: textOrNull(r.reject_reason),
-    created_by_name: textOrNull(r.created_by_name),
-    ...audited(r),
-  };
+  const row = readContent(r);
+  return { ...row, status: displayedContentStatus(Number(r.status), row.start_at, row.end_at, now) };
 }
 
 /** The SQL twin of `displayedContentStatus`: items whose displayed status at `now` is `status`. */
@@ -100,9 +66,6 @@ const nextDay = (day: string) => new Date(jakartaDayStart(day).getTime() + 86_40
 
 /** The array columns go to PostgreSQL as array literals (their elements are validated ids and two-digit codes). */
 const arrayLiteral = (v: unknown): string | undefined => (Array.isArray(v) ? `{${v.map(String).join(',')}}` : undefined);
-
-/** The body columns: what the approver compares, plus the kind (set on create) and a banner's position (set by the server). */
-const WRITABLE = ['kind', ...COMPARED_FIELDS, 'position'] as const;
 
 /** The generic resource of one kind; reads answer the displayed status at the clock's time. */
 export function contentDef(kind: ContentKind, clock: Clock): ResourceDef<ContentRow, ContentListQuery> {
@@ -138,7 +101,8 @@ export function contentDef(kind: ContentKind, clock: Clock): ResourceDef<Content
       q.digital_product_type ? sql`ci.digital_product_type = ${q.digital_product_type}` : undefined,
       q.message_kind !== undefined ? sql`ci.message_kind = ${q.message_kind}` : undefined,
     ],
-    writable: WRITABLE,
+    // The kind's body columns, plus the kind (set on create) and a banner's position (set by the server).
+    writable: writableColumns([CONTENT_BODIES[kind].create, CONTENT_BODIES[kind].update], { serverColumns: ['kind', 'position'] }),
     references: [{ column: 'campaign_id', table: 'content_items', label: 'Campaign', where: `kind = 'campaign'` }],
     check: async (tx, body, current) => {
       if (current && !canEditContent(current.status)) {

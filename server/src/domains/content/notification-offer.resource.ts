@@ -11,16 +11,17 @@ import {
   formatDateTime,
   notificationSendMoment,
   notificationState,
+  notificationOfferRow,
+  notificationOfferUpdateBody,
   type NotificationOfferListQuery,
   type NotificationOfferRow,
 } from '@portal/contract';
 import { type Db, type Tx } from '../../db/client.ts';
 import type { AuditContext } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { ResourceService, type ResourceDef } from '../../platform/crud/index.ts';
+import { ResourceService, writableColumns, type ResourceDef } from '../../platform/crud/index.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
-import { isoOrNull } from '../../platform/pagination.ts';
-import { num, textOrNull } from '../catalog/rows.ts';
+import { rowReader } from '../../platform/sql/row-reader.ts';
 import { displayedStatusIs } from './content.resource.ts';
 
 const SELECT = sql`select ci.id, ci.title as offer_title, ci.status as offer_stored_status, ci.start_at as offer_start_at, ci.end_at as offer_end_at,
@@ -51,29 +52,20 @@ export function notificationStateIs(state: number, now: Date): SQL {
   }
 }
 
+/** The stored fields; the offer's displayed status, the send moment and the state are derived at the time of the answer. */
+const readNotification = rowReader(notificationOfferRow.omit({ offer_status: true, send_moment: true, state: true }));
+
 /** Notification Offer: every offer with its notification (off until first saved), read and edited on the generic layer. */
 export function notificationOfferDef(clock: Clock): ResourceDef<NotificationOfferRow, NotificationOfferListQuery> {
   const toRow = (r: Record<string, unknown>): NotificationOfferRow => {
     const now = clock.now();
-    const offer_start_at = isoOrNull(r.offer_start_at) ?? '';
-    const offer_end_at = isoOrNull(r.offer_end_at) ?? '';
-    const offer_status = displayedContentStatus(num(r.offer_stored_status), offer_start_at, offer_end_at, now);
-    const timing = { enabled: r.enabled === true, send_mode: num(r.send_mode), send_at: isoOrNull(r.send_at) };
+    const row = readNotification(r);
+    const offer_status = displayedContentStatus(Number(r.offer_stored_status), row.offer_start_at, row.offer_end_at, now);
     return {
-      id: num(r.id),
-      offer_title: String(r.offer_title),
+      ...row,
       offer_status,
-      offer_start_at,
-      offer_end_at,
-      campaign_title: textOrNull(r.campaign_title),
-      ...timing,
-      title: textOrNull(r.title),
-      message: textOrNull(r.message),
-      send_moment: notificationSendMoment(timing, { start_at: offer_start_at }),
-      state: notificationState(timing, { status: offer_status, start_at: offer_start_at, end_at: offer_end_at }, now),
-      updated_at: isoOrNull(r.updated_at) ?? '',
-      updated_by_name: textOrNull(r.updated_by_name),
-      version: num(r.version),
+      send_moment: notificationSendMoment(row, { start_at: row.offer_start_at }),
+      state: notificationState(row, { status: offer_status, start_at: row.offer_start_at, end_at: row.offer_end_at }, now),
     };
   };
   return {
@@ -97,7 +89,7 @@ export function notificationOfferDef(clock: Clock): ResourceDef<NotificationOffe
       q.offer_status !== undefined ? displayedStatusIs(q.offer_status, clock.now()) : undefined,
       q.state !== undefined ? notificationStateIs(q.state, clock.now()) : undefined,
     ],
-    writable: ['enabled', 'title', 'message', 'send_mode', 'send_at'],
+    writable: writableColumns([notificationOfferUpdateBody]),
     check: async (_tx, body, current) => {
       if (!current) return;
       if (!canEditNotification(current.state)) {

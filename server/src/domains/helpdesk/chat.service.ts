@@ -1,23 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { ChatDetail, ChatListQuery, ChatMessage, ChatReply, ChatRow } from '@portal/contract';
+import { chatMessage, chatRow, type ChatDetail, type ChatListQuery, type ChatMessage, type ChatReply, type ChatRow } from '@portal/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { writeAudit, type AuditContext } from '../../platform/audit.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { iso } from '../../platform/pagination.ts';
 import { ResourceService, type ResourceDef } from '../../platform/crud/index.ts';
-import { audited, num, numOrNull, textOrNull } from '../catalog/rows.ts';
+import { rowReader } from '../../platform/sql/row-reader.ts';
 import type { ChatEvents } from './chat-events.ts';
 
-const toRow = (r: Record<string, unknown>): ChatRow => ({
-  id: num(r.id),
-  consumer_id: num(r.consumer_id),
-  consumer_name: textOrNull(r.consumer_name),
-  status: num(r.status),
-  last_message: textOrNull(r.last_message),
-  last_sender: numOrNull(r.last_sender),
-  last_message_at: iso(r.last_message_at),
-  ...audited(r),
-});
+const toRow = rowReader(chatRow);
 
 export const chatDef: ResourceDef<ChatRow, ChatListQuery> = {
   entity: 'chat',
@@ -34,15 +24,7 @@ export const chatDef: ResourceDef<ChatRow, ChatListQuery> = {
   writable: [],
 };
 
-const toMessage = (m: Record<string, unknown>): ChatMessage => ({
-  id: num(m.id),
-  chat_id: num(m.chat_id),
-  sender: num(m.sender),
-  user_name: textOrNull(m.user_name),
-  template_id: numOrNull(m.template_id),
-  body: String(m.body),
-  created_at: iso(m.created_at),
-});
+const toMessage = rowReader(chatMessage);
 
 const PREVIEW = 200;
 
@@ -75,19 +57,19 @@ export class ChatService extends ResourceService<ChatRow, ChatListQuery> {
 
   async unreadCount(tx: Db | Tx = this.db): Promise<number> {
     const r = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from chats where status = 1`);
-    return num(r[0]?.n ?? 0);
+    return Number(r[0]?.n ?? 0);
   }
 
   /** The consumer's chat, created on first use. */
   async openFor(consumerId: number, now: Date): Promise<ChatDetail> {
     const found = await queryRows<{ id: number }>(this.db, sql`select id from chats where consumer_id = ${consumerId}`);
-    if (found[0]) return this.get(num(found[0].id));
+    if (found[0]) return this.get(Number(found[0].id));
     await this.db.execute(
       sql`insert into chats (consumer_id, status, last_message_at, created_at, updated_at) values (${consumerId}, 2, ${now.toISOString()}, ${now.toISOString()}, ${now.toISOString()})
           on conflict (consumer_id) do nothing`,
     );
     const again = await queryRows<{ id: number }>(this.db, sql`select id from chats where consumer_id = ${consumerId}`);
-    return this.get(num(again[0]?.id));
+    return this.get(Number(again[0]?.id));
   }
 
   /** A consumer writes: the chat becomes Unread and the agents' streams hear of it. */
@@ -144,7 +126,7 @@ export class ChatService extends ResourceService<ChatRow, ChatListQuery> {
       sql`insert into chat_messages (chat_id, sender, user_id, template_id, body, created_at)
           values (${chatId}, ${sender}, ${userId}, ${templateId}, ${text}, ${now.toISOString()}) returning id`,
     );
-    const id = num(rows[0]?.id);
+    const id = Number(rows[0]?.id);
     const read = await queryRows(
       tx,
       sql`select m.id, m.chat_id, m.sender, u.name as user_name, m.template_id, m.body, m.created_at from chat_messages m left join users u on u.id = m.user_id where m.id = ${id}`,

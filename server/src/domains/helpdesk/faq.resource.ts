@@ -1,19 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { FaqListQuery, FaqRow } from '@portal/contract';
+import { faqCreateBody, faqRow, faqUpdateBody, type FaqListQuery, type FaqRow } from '@portal/contract';
 import { queryRows, type Db } from '../../db/client.ts';
 import { writeAudit, type AuditContext } from '../../platform/audit.ts';
 import { conflict } from '../../platform/errors.ts';
-import { ResourceService, type ResourceDef } from '../../platform/crud/index.ts';
-import { audited, num } from '../catalog/rows.ts';
+import { ResourceService, writableColumns, type ResourceDef } from '../../platform/crud/index.ts';
+import { rowReader } from '../../platform/sql/row-reader.ts';
 
-const toRow = (r: Record<string, unknown>): FaqRow => ({
-  id: num(r.id),
-  question: String(r.question),
-  answer: String(r.answer),
-  status: num(r.status),
-  position: num(r.position),
-  ...audited(r),
-});
+const toRow = rowReader(faqRow);
 
 export const faqDef: ResourceDef<FaqRow, FaqListQuery> = {
   entity: 'faq',
@@ -27,7 +20,8 @@ export const faqDef: ResourceDef<FaqRow, FaqListQuery> = {
   sort: { position: 'f.position', question: 'lower(f.question)', updated_at: 'f.updated_at', created_at: 'f.created_at' },
   search: (pattern) => sql`lower(f.question) like lower(${pattern})`,
   where: (q) => [q.status ? sql`f.status = ${q.status}` : undefined],
-  writable: ['question', 'answer', 'status', 'position'],
+  // A new question goes last: the server sets its position.
+  writable: writableColumns([faqCreateBody, faqUpdateBody], { serverColumns: ['position'] }),
   auditView: ({ updated_by_name: _u, ...rest }) => rest,
   allLimit: 1000,
 };
@@ -40,21 +34,21 @@ export class FaqService extends ResourceService<FaqRow, FaqListQuery> {
 
   override async create(body: Record<string, unknown>, ctx: AuditContext): Promise<FaqRow> {
     const next = await queryRows<{ n: number }>(this.db, sql`select coalesce(max(position), 0)::int + 1 as n from faqs`);
-    return super.create({ ...body, position: num(next[0]?.n ?? 1) }, ctx);
+    return super.create({ ...body, position: Number(next[0]?.n ?? 1) }, ctx);
   }
 
   /** `ids` names every FAQ in its new order; a list that changed meanwhile answers 409 rather than half-applying. */
   async savePositions(ids: number[], ctx: AuditContext): Promise<{ id: number; position: number }[]> {
     return this.db.transaction(async (tx) => {
       const rows = await queryRows<{ id: number }>(tx, sql`select id from faqs order by position, id for update`);
-      const current = new Set(rows.map((r) => num(r.id)));
+      const current = new Set(rows.map((r) => Number(r.id)));
       if (current.size !== ids.length || new Set(ids).size !== ids.length || ids.some((id) => !current.has(id))) {
         throw conflict('The FAQ list changed since you opened it (a question was added or removed). Reload and drag again.');
       }
       await tx.execute(sql`update faqs f set position = o.position, version = f.version + 1, updated_at = ${ctx.now.toISOString()}, updated_by = ${ctx.actor?.userId ?? null}
         from (select * from unnest(${sql.raw(`ARRAY[${ids.map((i) => Math.trunc(i)).join(',')}]::int[]`)}) with ordinality as t(id, position)) o
         where f.id = o.id and f.position is distinct from o.position`);
-      await writeAudit(tx, ctx, { action: 'reorder', entity: 'faq', entityId: null, before: { order: rows.map((r) => num(r.id)) }, after: { order: ids } });
+      await writeAudit(tx, ctx, { action: 'reorder', entity: 'faq', entityId: null, before: { order: rows.map((r) => Number(r.id)) }, after: { order: ids } });
       return ids.map((id, i) => ({ id, position: i + 1 }));
     });
   }

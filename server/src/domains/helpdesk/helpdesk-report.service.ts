@@ -1,9 +1,23 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { TICKET_STATUS, type HelpdeskReportQuery, type HelpdeskReportRow, type HelpdeskSummary, type HelpdeskSummaryQuery, type ListMeta } from '@portal/contract';
+import {
+  helpdeskReportRow,
+  helpdeskSummary,
+  TICKET_STATUS,
+  type HelpdeskReportQuery,
+  type HelpdeskReportRow,
+  type HelpdeskSummary,
+  type HelpdeskSummaryQuery,
+  type ListMeta,
+} from '@portal/contract';
 import { createdBetween } from './created-range.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { whereOf } from '../../platform/pagination.ts';
-import { num, numOrNull, textOrNull } from '../catalog/rows.ts';
+import { rowReader } from '../../platform/sql/row-reader.ts';
+
+const toReportRow = rowReader(helpdeskReportRow);
+const toTotals = rowReader(helpdeskSummary.pick({ total: true, avg_solve_hours: true }));
+const toStatusCount = rowReader(helpdeskSummary.shape.by_status.element);
+const toCategoryCount = rowReader(helpdeskSummary.shape.by_category.element);
 
 const SORT: Record<HelpdeskReportQuery['sort_by'], string> = {
   total: 'r.total',
@@ -47,18 +61,8 @@ export class HelpdeskReportService {
       queryRows<{ n: number }>(this.db, sql`select count(*)::int as n ${from}`),
     ]);
     return {
-      data: rows.map((r) => ({
-        id: num(r.id),
-        store_code: textOrNull(r.store_code),
-        store_name: textOrNull(r.store_name),
-        total: num(r.total),
-        unread: num(r.unread),
-        read: num(r.read),
-        unsolved: num(r.unsolved),
-        solved: num(r.solved),
-        avg_solve_hours: numOrNull(r.avg_solve_hours),
-      })),
-      meta: { page, limit, total: num(count[0]?.n ?? 0), total_kind: 'exact', next_cursor: null },
+      data: rows.map(toReportRow),
+      meta: { page, limit, total: Number(count[0]?.n ?? 0), total_kind: 'exact', next_cursor: null },
     };
   }
 
@@ -78,12 +82,11 @@ export class HelpdeskReportService {
             from tickets t left join ticket_categories c on c.id = t.category_id ${where} group by t.category_id, c.name order by count(*) desc, t.category_id limit 100`,
       ),
     ]);
-    const counted = new Map(statuses.map((r) => [num(r.status), num(r.count)]));
+    const counted = new Map(statuses.map(toStatusCount).map((r) => [r.status, r.count]));
     return {
-      total: num(totals[0]?.total ?? 0),
-      avg_solve_hours: numOrNull(totals[0]?.avg_solve_hours),
+      ...toTotals(totals[0] ?? { total: 0 }),
       by_status: TICKET_STATUS.values.map((status) => ({ status, count: counted.get(status) ?? 0 })),
-      by_category: categories.map((r) => ({ category_id: numOrNull(r.category_id), category_name: textOrNull(r.category_name), total: num(r.total), solved: num(r.solved) })),
+      by_category: categories.map(toCategoryCount),
     };
   }
 }

@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { MessageTemplateListQuery, MessageTemplateRow } from '@portal/contract';
-import { ResourceService, type ResourceDef } from '../../platform/crud/index.ts';
+import { messageTemplateRow, messageTemplateUpdateBody, type MessageTemplateListQuery, type MessageTemplateRow } from '@portal/contract';
+import { ResourceService, writableColumns, type ResourceDef } from '../../platform/crud/index.ts';
 import type { Db } from '../../db/client.ts';
-import { audited, num } from '../catalog/rows.ts';
-
-const toRow = (r: Record<string, unknown>): MessageTemplateRow => ({ id: num(r.id), title: String(r.title), body: String(r.body), status: num(r.status), ...audited(r) });
+import { rowReader } from '../../platform/sql/row-reader.ts';
 
 export const messageTemplateDef: ResourceDef<MessageTemplateRow, MessageTemplateListQuery> = {
   entity: 'message-template',
@@ -14,11 +12,11 @@ export const messageTemplateDef: ResourceDef<MessageTemplateRow, MessageTemplate
   from: sql`from message_templates mt left join users ub on ub.id = mt.updated_by`,
   countFrom: () => sql`from message_templates mt`,
   id: 'mt.id',
-  toRow,
+  toRow: rowReader(messageTemplateRow),
   sort: { title: 'lower(mt.title)', updated_at: 'mt.updated_at', created_at: 'mt.created_at' },
   search: (pattern) => sql`(lower(mt.title) like lower(${pattern}) or lower(mt.body) like lower(${pattern}))`,
   where: (q) => [q.status ? sql`mt.status = ${q.status}` : undefined],
-  writable: ['title', 'body', 'status'],
+  writable: writableColumns([messageTemplateUpdateBody]),
   auditView: ({ updated_by_name: _u, ...rest }) => rest,
   allLimit: 1000,
 };

@@ -1,20 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { type RatingListQuery, type RatingRow } from '@portal/contract';
+import { ratingRow, type RatingListQuery, type RatingRow } from '@portal/contract';
 import { createdBetween } from './created-range.ts';
 import { ResourceService, type ResourceDef } from '../../platform/crud/index.ts';
 import type { Db } from '../../db/client.ts';
-import { audited, num, numOrNull, textOrNull } from '../catalog/rows.ts';
-
-const toRow = (r: Record<string, unknown>): RatingRow => ({
-  id: num(r.id),
-  consumer_id: num(r.consumer_id),
-  consumer_name: textOrNull(r.consumer_name),
-  ticket_id: numOrNull(r.ticket_id),
-  chat_id: numOrNull(r.chat_id),
-  score: num(r.score),
-  comment: textOrNull(r.comment),
-  ...audited(r),
-});
+import { rowReader } from '../../platform/sql/row-reader.ts';
 
 /** Ratings are read-only in the portal (the Rating entry offers view and export); consumers give them in the app. */
 export const ratingDef: ResourceDef<RatingRow, RatingListQuery> = {
@@ -26,7 +15,7 @@ export const ratingDef: ResourceDef<RatingRow, RatingListQuery> = {
   from: sql`from ratings ra left join consumers co on co.id = ra.consumer_id`,
   countFrom: () => sql`from ratings ra`,
   id: 'ra.id',
-  toRow,
+  toRow: rowReader(ratingRow),
   sort: { created_at: 'ra.created_at', score: 'ra.score' },
   where: (q) => [
     q.score ? sql`ra.score = ${q.score}` : undefined,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
 import { useHarness } from '../../../test/harness.ts';
-import { createStaff } from '../../../test/fixtures/content.fixtures.ts';
+import { createStaff } from '../../../test/staff.ts';
 import { anyTicketCategory, createAppConsumer } from '../../../test/fixtures/helpdesk.fixtures.ts';
 
 interface Ticket {

@@ -1,5 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  assigneeOption,
+  ticketCategoryRow,
+  ticketMessage,
+  ticketRow,
   TICKET_STATUS,
   ticketAllows,
   type AssigneeOption,
@@ -20,9 +24,9 @@ import { writeAudit, type AuditContext } from '../../platform/audit.ts';
 import { staleVersion } from '../../platform/concurrency.ts';
 import { composeMail, type Mailer } from '../../platform/mail.ts';
 import { AppError, badRequest, conflict } from '../../platform/errors.ts';
-import { iso, isoOrNull, likePattern } from '../../platform/pagination.ts';
+import { likePattern } from '../../platform/pagination.ts';
 import { ResourceService, type ResourceDef } from '../../platform/crud/index.ts';
-import { audited, num, numOrNull, textOrNull } from '../catalog/rows.ts';
+import { rowReader } from '../../platform/sql/row-reader.ts';
 
 const SELECT = sql`select t.id, t.subject, t.status, t.consumer_id, co.name as consumer_name, t.category_id, tc.name as category_name,
   t.store_id, st.name as store_name, t.assign_to_user_id, au.name as assignee_name,
@@ -35,23 +39,10 @@ const FROM = sql`from tickets t
   left join users au on au.id = t.assign_to_user_id
   left join users ub on ub.id = t.updated_by`;
 
-const toRow = (r: Record<string, unknown>): TicketRow => ({
-  id: num(r.id),
-  subject: String(r.subject),
-  status: num(r.status),
-  consumer_id: num(r.consumer_id),
-  consumer_name: textOrNull(r.consumer_name),
-  category_id: numOrNull(r.category_id),
-  category_name: textOrNull(r.category_name),
-  store_id: numOrNull(r.store_id),
-  store_name: textOrNull(r.store_name),
-  assign_to_user_id: numOrNull(r.assign_to_user_id),
-  assignee_name: textOrNull(r.assignee_name),
-  message_count: num(r.message_count),
-  last_message_at: iso(r.last_message_at),
-  solved_at: isoOrNull(r.solved_at),
-  ...audited(r),
-});
+const toRow = rowReader(ticketRow);
+const toMessage = rowReader(ticketMessage);
+const toCategoryOption = rowReader(ticketCategoryRow.pick({ id: true, name: true }));
+const toAssigneeOption = rowReader(assigneeOption);
 
 export const ticketDef: ResourceDef<TicketRow, TicketListQuery> = {
   entity: 'ticket',
@@ -100,7 +91,7 @@ export class TicketService extends ResourceService<TicketRow, TicketListQuery> {
     );
     return {
       ...row,
-      messages: messages.map((m) => ({ id: num(m.id), sender: num(m.sender), user_name: textOrNull(m.user_name), body: String(m.body), created_at: iso(m.created_at) })),
+      messages: messages.map(toMessage),
     };
   }
 
@@ -117,7 +108,7 @@ export class TicketService extends ResourceService<TicketRow, TicketListQuery> {
             values (${body.consumer_id}, ${body.category_id}, ${body.store_id ?? null}, ${body.subject}, 1, ${writer.kind === 'staff' ? 'portal' : 'app'},
                     ${ctx.now.toISOString()}, ${ctx.now.toISOString()}, ${ctx.now.toISOString()}, ${actor}, ${actor}) returning id`,
       );
-      const id = num(inserted[0]?.id);
+      const id = Number(inserted[0]?.id);
       await this.addMessage(tx, id, writer, body.message, ctx.now);
       const after = await this.get(id, tx);
       await writeAudit(tx, ctx, { action: 'create', entity: 'ticket', entityId: id, after: this.auditView(after) });
@@ -194,7 +185,7 @@ export class TicketService extends ResourceService<TicketRow, TicketListQuery> {
 
   async categoryOptions(): Promise<{ id: number; name: string }[]> {
     const rows = await queryRows(this.db, sql`select id, name from ticket_categories where status = 1 order by position, id limit 1000`);
-    return rows.map((r) => ({ id: num(r.id), name: String(r.name) }));
+    return rows.map(toCategoryOption);
   }
 
   /** Users who may be given tickets: active, in an active role holding Help Center edit (or Super Admin). */
@@ -207,7 +198,7 @@ export class TicketService extends ResourceService<TicketRow, TicketListQuery> {
             ${search ? sql`and (u.username ilike ${likePattern(search)} or u.name ilike ${likePattern(search)} or u.email ilike ${likePattern(search)})` : sql``}
           order by u.name, u.id limit ${limit}`,
     );
-    return rows.map((r) => ({ id: num(r.id), username: String(r.username), name: String(r.name), email: String(r.email) }));
+    return rows.map(toAssigneeOption);
   }
 
   private async act(id: number, version: number, action: TicketAction, ctx: AuditContext, change: (tx: Tx) => Promise<SQL>, outer?: Tx): Promise<TicketDetail> {

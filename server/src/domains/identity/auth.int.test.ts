@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.ts';
 import { DEMO_PASSWORD, useHarness } from '../../../test/harness.ts';
 
 describe('sign-in', () => {
@@ -118,10 +120,10 @@ describe('Super Admin second factor', () => {
   });
 
   it('stores the code hashed, never in clear', async () => {
-    const rows = await h.testDb.database.db.query.signInChallenges.findMany();
+    const rows = await queryRows<{ code_hash: string }>(h.testDb.database.db, sql`select code_hash from sign_in_challenges`);
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) {
-      expect(r.codeHash).toMatch(/^\$argon2id\$/);
+      expect(r.code_hash).toMatch(/^\$argon2id\$/);
     }
   });
 });

@@ -1,12 +1,13 @@
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { MENU_BY_KEY, SUPER_ADMIN_ROLE, type SignInData } from '@portal/contract';
-import type { Db, Tx } from '../../db/client.ts';
-import { passwordResets, rolePermissions, roles, signInChallenges, users } from '../../db/schema/index.ts';
+import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, badRequest, tooMany, unauthorized } from '../../platform/errors.ts';
 import { composeMail, type Mailer } from '../../platform/mail.ts';
 import type { Actor } from '../../platform/request-context.ts';
+import { rowReader } from '../../platform/sql/row-reader.ts';
 import { hashSecret, hashToken, newOtp, newToken, verifySecret } from '../../platform/tokens.ts';
 import type { SessionService } from './session.service.ts';
 
@@ -30,7 +31,30 @@ const MAX_CODE_ATTEMPTS = 5;
 // Verified against when the account does not exist, so an unknown name costs the same time as a wrong password.
 const DUMMY_HASH = hashSecret('not-a-real-password-0');
 
-type UserWithRole = typeof users.$inferSelect & { roleName: string; isSuper: boolean; roleStatus: number };
+/** A user with what sign-in needs of its role. */
+const readUser = rowReader(
+  z.object({
+    id: z.number().int(),
+    username: z.string(),
+    email: z.string(),
+    name: z.string(),
+    roleId: z.number().int(),
+    status: z.number().int(),
+    passwordHash: z.string(),
+    failedAttempts: z.number().int(),
+    lockedUntil: z.date().nullable(),
+    roleName: z.string(),
+    isSuper: z.boolean(),
+    roleStatus: z.number().int(),
+  }),
+);
+type UserWithRole = ReturnType<typeof readUser>;
+const USER_WITH_ROLE = sql`select u.id, u.username, u.email, u.name, u.role_id as "roleId", u.status, u.password_hash as "passwordHash",
+  u.failed_attempts as "failedAttempts", u.locked_until as "lockedUntil", r.name as "roleName", r.is_super as "isSuper", r.status as "roleStatus"
+  from users u join roles r on r.id = u.role_id`;
+
+/** The live second-factor code of a user. */
+const readChallenge = rowReader(z.object({ id: z.number().int(), codeHash: z.string(), attempts: z.number().int(), expiresAt: z.date() }));
 
 export class AuthService {
   constructor(
@@ -43,14 +67,9 @@ export class AuthService {
 
   private async findByIdentifier(identifier: string): Promise<UserWithRole | null> {
     const id = identifier.trim().toLowerCase();
-    const rows = await this.db
-      .select({ user: users, roleName: roles.name, isSuper: roles.isSuper, roleStatus: roles.status })
-      .from(users)
-      .innerJoin(roles, eq(roles.id, users.roleId))
-      .where(and(isNull(users.deletedAt), or(sql`lower(${users.username}) = ${id}`, sql`lower(${users.email}) = ${id}`)))
-      .limit(1);
+    const rows = await queryRows(this.db, sql`${USER_WITH_ROLE} where u.deleted_at is null and (lower(u.username) = ${id} or lower(u.email) = ${id}) limit 1`);
     const row = rows[0];
-    return row ? { ...row.user, roleName: row.roleName, isSuper: row.isSuper, roleStatus: row.roleStatus } : null;
+    return row ? readUser(row) : null;
   }
 
   /** Checks credentials and the lockout; counts a failure and locks after too many. */
@@ -68,7 +87,7 @@ export class AuthService {
         const failures = user.failedAttempts + 1;
         const lock = failures >= this.settings.maxFailures;
         const lockedUntil = lock ? new Date(now.getTime() + this.settings.lockoutMinutes * 60_000) : null;
-        await tx.update(users).set({ failedAttempts: lock ? 0 : failures, lockedUntil }).where(eq(users.id, user.id));
+        await tx.execute(sql`update users set failed_attempts = ${lock ? 0 : failures}, locked_until = ${lockedUntil} where id = ${user.id}`);
         if (lock) {
           await writeAudit(tx, { actor: null, ip: caller.ip, now }, { action: 'account-locked', entity: 'user', entityId: user.id, after: { locked_until: lockedUntil } });
         }
@@ -89,7 +108,7 @@ export class AuthService {
   private async managements(user: UserWithRole): Promise<SignInData['role']['managements']> {
     // An inactive role keeps its grants on record but grants nothing: no managements, so the user lands on RoleInactive.
     if (user.isSuper || user.roleStatus !== 1) return [];
-    const grants = await this.db.select().from(rolePermissions).where(and(eq(rolePermissions.roleId, user.roleId), eq(rolePermissions.action, 'view')));
+    const grants = await queryRows<{ entry: string }>(this.db, sql`select entry from role_permissions where role_id = ${user.roleId} and action = 'view'`);
     return grants.flatMap((g) => {
       const entry = MENU_BY_KEY.get(g.entry);
       return entry ? [{ name: entry.key, type: entry.area, view: true }] : [];
@@ -99,7 +118,7 @@ export class AuthService {
   private async startSession(user: UserWithRole, caller: Caller, method: string): Promise<SignInData> {
     const now = this.clock.now();
     const token = await this.db.transaction(async (tx) => {
-      await tx.update(users).set({ failedAttempts: 0, lockedUntil: null, lastSignInAt: now }).where(eq(users.id, user.id));
+      await tx.execute(sql`update users set failed_attempts = 0, locked_until = null, last_sign_in_at = ${now} where id = ${user.id}`);
       const t = await this.sessions.open(tx, user.id, caller.ip, caller.userAgent);
       await writeAudit(tx, { actor: { userId: user.id, name: user.name }, ip: caller.ip, now }, { action: 'sign-in', entity: 'session', entityId: user.id, after: { method } });
       return t;
@@ -120,13 +139,8 @@ export class AuthService {
 
   private async sendCode(user: UserWithRole): Promise<void> {
     const now = this.clock.now();
-    const latest = await this.db
-      .select({ createdAt: signInChallenges.createdAt })
-      .from(signInChallenges)
-      .where(eq(signInChallenges.userId, user.id))
-      .orderBy(desc(signInChallenges.createdAt))
-      .limit(1);
-    const last = latest[0]?.createdAt;
+    const latest = await queryRows<{ created_at: unknown }>(this.db, sql`select created_at from sign_in_challenges where user_id = ${user.id} order by created_at desc limit 1`);
+    const last = latest[0] ? new Date(String(latest[0].created_at)) : undefined;
     if (last && now.getTime() - last.getTime() < this.settings.otpResendSeconds * 1000) {
       const wait = Math.ceil((last.getTime() + this.settings.otpResendSeconds * 1000 - now.getTime()) / 1000);
       throw tooMany(`Please wait ${wait} seconds before requesting a new verification code.`);
@@ -135,8 +149,10 @@ export class AuthService {
     const codeHash = await hashSecret(code);
     await this.db.transaction(async (tx) => {
       // A new code voids every earlier one.
-      await tx.update(signInChallenges).set({ consumedAt: now }).where(and(eq(signInChallenges.userId, user.id), isNull(signInChallenges.consumedAt)));
-      await tx.insert(signInChallenges).values({ userId: user.id, codeHash, createdAt: now, expiresAt: new Date(now.getTime() + this.settings.otpTtlSeconds * 1000) });
+      await tx.execute(sql`update sign_in_challenges set consumed_at = ${now} where user_id = ${user.id} and consumed_at is null`);
+      await tx.execute(
+        sql`insert into sign_in_challenges (user_id, code_hash, created_at, expires_at) values (${user.id}, ${codeHash}, ${now}, ${new Date(now.getTime() + this.settings.otpTtlSeconds * 1000)})`,
+      );
     });
     const minutes = Math.round(this.settings.otpTtlSeconds / 60);
     await this.mailer.send(
@@ -153,29 +169,23 @@ export class AuthService {
     const user = await this.checkCredentials(username, password, caller);
     if (!user.isSuper) throw badRequest('Verification is not required for this account');
     const now = this.clock.now();
-    const rows = await this.db
-      .select()
-      .from(signInChallenges)
-      .where(and(eq(signInChallenges.userId, user.id), isNull(signInChallenges.consumedAt)))
-      .orderBy(desc(signInChallenges.createdAt))
-      .limit(1);
-    const challenge = rows[0];
+    const rows = await queryRows(
+      this.db,
+      sql`select id, code_hash as "codeHash", attempts, expires_at as "expiresAt" from sign_in_challenges
+          where user_id = ${user.id} and consumed_at is null order by created_at desc limit 1`,
+    );
+    const challenge = rows[0] && readChallenge(rows[0]);
     if (!challenge || challenge.expiresAt <= now) throw unauthorized('The verification code has expired. Request a new code.');
     if (challenge.attempts >= MAX_CODE_ATTEMPTS) throw unauthorized('Too many wrong codes. Request a new code.');
     if (!(await verifySecret(challenge.codeHash, otp))) {
       const attempts = challenge.attempts + 1;
-      await this.db
-        .update(signInChallenges)
-        .set({ attempts, ...(attempts >= MAX_CODE_ATTEMPTS ? { consumedAt: now } : {}) })
-        .where(eq(signInChallenges.id, challenge.id));
+      await this.db.execute(
+        sql`update sign_in_challenges set attempts = ${attempts} ${attempts >= MAX_CODE_ATTEMPTS ? sql`, consumed_at = ${now}` : sql``} where id = ${challenge.id}`,
+      );
       throw unauthorized(attempts >= MAX_CODE_ATTEMPTS ? 'Too many wrong codes. Request a new code.' : 'Invalid verification code');
     }
     // Single use: only the request that flips consumed_at may open the session.
-    const consumed = await this.db
-      .update(signInChallenges)
-      .set({ consumedAt: now })
-      .where(and(eq(signInChallenges.id, challenge.id), isNull(signInChallenges.consumedAt)))
-      .returning({ id: signInChallenges.id });
+    const consumed = await queryRows(this.db, sql`update sign_in_challenges set consumed_at = ${now} where id = ${challenge.id} and consumed_at is null returning id`);
     if (consumed.length === 0) throw unauthorized('The verification code has already been used. Request a new code.');
     return this.startSession(user, caller, 'password+otp');
   }
@@ -203,8 +213,11 @@ export class AuthService {
     const token = newToken();
     const now = this.clock.now();
     await this.db.transaction(async (tx) => {
-      await tx.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
-      await tx.insert(passwordResets).values({ userId: user.id, tokenHash: hashToken(token), createdAt: now, expiresAt: new Date(now.getTime() + this.settings.resetTokenMinutes * 60_000) });
+      await tx.execute(sql`update password_resets set used_at = ${now} where user_id = ${user.id} and used_at is null`);
+      await tx.execute(
+        sql`insert into password_resets (user_id, token_hash, created_at, expires_at)
+            values (${user.id}, ${hashToken(token)}, ${now}, ${new Date(now.getTime() + this.settings.resetTokenMinutes * 60_000)})`,
+      );
       await alongside?.(tx);
     });
     await this.mailer.send(
@@ -221,21 +234,20 @@ export class AuthService {
     const now = this.clock.now();
     const hashed = await hashSecret(password);
     await this.db.transaction(async (tx) => {
-      const used = await tx
-        .update(passwordResets)
-        .set({ usedAt: now })
-        .where(and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
-        .returning({ userId: passwordResets.userId });
-      const userId = used[0]?.userId;
+      const used = await queryRows<{ user_id: number }>(
+        tx,
+        sql`update password_resets set used_at = ${now} where token_hash = ${hashToken(token)} and used_at is null and expires_at > ${now} returning user_id`,
+      );
+      const userId = used[0] ? Number(used[0].user_id) : undefined;
       if (!userId) throw badRequest('This reset link is invalid or has expired. Ask for a new one.');
-      await tx.update(users).set({ passwordHash: hashed, passwordChangedAt: now, failedAttempts: 0, lockedUntil: null }).where(eq(users.id, userId));
+      await tx.execute(sql`update users set password_hash = ${hashed}, password_changed_at = ${now}, failed_attempts = 0, locked_until = null where id = ${userId}`);
       await this.sessions.revokeAllOf(userId, tx);
       await writeAudit(tx, { actor: null, ip: caller.ip, now }, { action: 'password-reset', entity: 'user', entityId: userId });
     });
   }
 
   async changePassword(actor: Actor, oldPassword: string, password: string, caller: Caller): Promise<void> {
-    const rows = await this.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, actor.userId));
+    const rows = await queryRows<{ hash: string }>(this.db, sql`select password_hash as hash from users where id = ${actor.userId}`);
     const current = rows[0];
     if (!current || !(await verifySecret(current.hash, oldPassword))) {
       throw badRequest('The current password is wrong', [{ path: 'old_password', message: 'The current password is wrong' }]);
@@ -243,7 +255,7 @@ export class AuthService {
     const hashed = await hashSecret(password);
     const now = this.clock.now();
     await this.db.transaction(async (tx) => {
-      await tx.update(users).set({ passwordHash: hashed, passwordChangedAt: now }).where(eq(users.id, actor.userId));
+      await tx.execute(sql`update users set password_hash = ${hashed}, password_changed_at = ${now} where id = ${actor.userId}`);
       await this.sessions.revokeAllOf(actor.userId, tx);
       await writeAudit(tx, { actor: { userId: actor.userId, name: actor.name }, ip: caller.ip, now }, { action: 'password-change', entity: 'user', entityId: actor.userId });
     });

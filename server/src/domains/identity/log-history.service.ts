@@ -1,23 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { AuditDetail, AuditListQuery, AuditRow } from '@portal/contract';
+import { auditRow, type AuditDetail, type AuditListQuery } from '@portal/contract';
 import { queryRows, type Db } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
-import { iso, likePattern, pagedList, whereOf } from '../../platform/pagination.ts';
+import { likePattern, pagedList, whereOf } from '../../platform/pagination.ts';
+import { rowReader } from '../../platform/sql/row-reader.ts';
 
 const SELECT = sql`select a.id, a.actor_id, a.actor_name, a.action, a.entity, a.entity_id, a.ip, a.at`;
 
-function toRow(r: Record<string, unknown>): AuditRow {
-  return {
-    id: Number(r.id),
-    actor_id: r.actor_id === null ? null : Number(r.actor_id),
-    actor_name: (r.actor_name as string | null) ?? null,
-    action: String(r.action),
-    entity: String(r.entity),
-    entity_id: (r.entity_id as string | null) ?? null,
-    ip: (r.ip as string | null) ?? null,
-    at: iso(r.at),
-  };
-}
+const toRow = rowReader(auditRow);
 
 /** Date filters are calendar days in Asia/Jakarta. */
 const jakartaDayStart = (d: string) => `${d}T00:00:00+07:00`;

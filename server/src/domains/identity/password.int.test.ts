@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, passwordResets } from '../../db/schema/index.ts';
+import { queryRows } from '../../db/client.ts';
+import { auditEntries } from '../../../test/audit-log.ts';
 import { useHarness, type Harness } from '../../../test/harness.ts';
 
 const PASSWORD = 'Staff@12345';
@@ -47,14 +48,17 @@ describe('forgot and reset password', () => {
     expect(mail!.html).toContain(url!.replace(/&/g, '&#38;'));
     const token = decodeURIComponent(new URL(url!).searchParams.get('token')!);
 
-    const rows = await h.testDb.database.db.select().from(passwordResets).where(eq(passwordResets.userId, id));
+    const rows = await queryRows<{ token_hash: string; created_at: string; expires_at: string; used_at: string | null }>(
+      h.testDb.database.db,
+      sql`select token_hash, created_at, expires_at, used_at from password_resets where user_id = ${id}`,
+    );
     expect(rows).toHaveLength(1);
     const row = rows[0]!;
-    expect(row.tokenHash).toMatch(/^[0-9a-f]{64}$/);
-    expect(row.tokenHash).not.toBe(token);
-    expect(row.tokenHash).toBe(crypto.createHash('sha256').update(token).digest('hex'));
-    expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(30 * 60_000);
-    expect(row.usedAt).toBeNull();
+    expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.token_hash).not.toBe(token);
+    expect(row.token_hash).toBe(crypto.createHash('sha256').update(token).digest('hex'));
+    expect(new Date(row.expires_at).getTime() - new Date(row.created_at).getTime()).toBe(30 * 60_000);
+    expect(row.used_at).toBeNull();
   });
 
   it('sets the new password with the token: the old one stops working, every earlier session ends', async () => {
@@ -127,7 +131,7 @@ describe('forgot and reset password', () => {
     const id = await staff(h, 'audited.reset');
     const token = await forgot(h, 'audited.reset');
     expect((await reset(h, token, 'Audited@123')).statusCode).toBe(200);
-    const rows = await h.testDb.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, String(id)), eq(auditLog.action, 'password-reset')));
+    const rows = await auditEntries(h.testDb.database.db, sql`entity = 'user' and entity_id = ${String(id)} and action = 'password-reset'`);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ actorId: null, before: null, after: null });
   });
@@ -169,7 +173,7 @@ describe('change password', () => {
     expect((await h.call('GET', '/api/v1/user/profile', { headers: { cookie: `portal_session=${cookie}` } })).statusCode).toBe(401);
     expect((await signIn(h, 'change.ok', PASSWORD)).statusCode).toBe(401);
     expect((await signIn(h, 'change.ok', 'Changed@123')).statusCode).toBe(200);
-    const audit = await h.testDb.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, String(id)), eq(auditLog.action, 'password-change')));
+    const audit = await auditEntries(h.testDb.database.db, sql`entity = 'user' and entity_id = ${String(id)} and action = 'password-change'`);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actorId: id, actorName: 'Staff change.ok', after: null });
   });
@@ -201,7 +205,7 @@ describe('own profile', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toContain('This profile was changed by Agus P. at');
     expect((await h.call('GET', '/api/v1/user/profile', { token })).json().data.name).toBe('Agus P.');
-    const audit = await h.testDb.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'profile'), eq(auditLog.entityId, String(before.id)))).orderBy(asc(auditLog.id));
+    const audit = await auditEntries(h.testDb.database.db, sql`entity = 'profile' and entity_id = ${String(before.id)}`);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'update', actorId: before.id, before: { name: 'Agus Pratama', phone: null }, after: { name: 'Agus P.', phone: '+6281311112222' } });
   });

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { and, desc, eq, isNotNull, lte } from 'drizzle-orm';
-import { publicApi } from '@portal/contract';
+import { sql } from 'drizzle-orm';
+import { legalDocument, publicApi } from '@portal/contract';
 import { devMailboxEnabled } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import { legalDocuments } from '../../db/schema/index.ts';
+import { queryRows, type Db } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { serve } from '../../platform/serve.ts';
+import { rowReader } from '../../platform/sql/row-reader.ts';
 import type { IdentityServices } from './identity.deps.ts';
+
+const readLegalDocument = rowReader(legalDocument);
 
 export function registerPublicRoutes(app: FastifyInstance, s: IdentityServices, db: Db): void {
   serve(app, publicApi.meta, async () => ({
@@ -23,19 +25,16 @@ export function registerPublicRoutes(app: FastifyInstance, s: IdentityServices, 
   serve(app, publicApi.legal, async (req) => {
     const now = s.clock.now();
     const find = (language: string) =>
-      db
-        .select()
-        .from(legalDocuments)
-        .where(and(eq(legalDocuments.kind, req.params.kind), eq(legalDocuments.variant, req.query.variant), eq(legalDocuments.language, language), isNotNull(legalDocuments.publishedAt), lte(legalDocuments.publishedAt, now)))
-        .orderBy(desc(legalDocuments.publishedAt))
-        .limit(1);
+      queryRows(
+        db,
+        sql`select kind, variant, language, title, body_html, published_at from legal_documents
+            where kind = ${req.params.kind} and variant = ${req.query.variant} and language = ${language} and published_at is not null and published_at <= ${now}
+            order by published_at desc limit 1`,
+      );
     // Fall back to the other language rather than show nothing.
     const doc = (await find(req.query.language))[0] ?? (await find(req.query.language === 'id' ? 'en' : 'id'))[0];
-    if (!doc || !doc.publishedAt) throw notFound('Published document');
-    return {
-      message: 'Success',
-      data: { kind: doc.kind, variant: doc.variant, language: doc.language, title: doc.title, body_html: doc.bodyHtml, published_at: doc.publishedAt.toISOString() },
-    };
+    if (!doc) throw notFound('Published document');
+    return { message: 'Success', data: readLegalDocument(doc) };
   });
 
   // Declared in the contract, served only where the outbox exists (without SMTP, outside production).

@@ -1,7 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MENU, PERSONAL_DATA_ENTRY, formatDateTime } from '@portal/contract';
-import { auditLog } from '../../db/schema/index.ts';
+import { auditEntries } from '../../../test/audit-log.ts';
 import { useHarness, type Harness } from '../../../test/harness.ts';
 
 interface Grant {
@@ -40,7 +40,7 @@ async function setup(h: Harness) {
 }
 
 const auditOf = (h: Harness, id: number) =>
-  h.testDb.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'role'), eq(auditLog.entityId, String(id)))).orderBy(asc(auditLog.id));
+  auditEntries(h.testDb.database.db, sql`entity = 'role' and entity_id = ${String(id)}`);
 
 describe('roles', () => {
   const h = useHarness();

@@ -1,15 +1,15 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Grant, RoleCreate, RoleDetail, RoleRow, RoleUpdate } from '@portal/contract';
+import { sql } from 'drizzle-orm';
+import { grantSchema, roleRow, type Grant, type RoleCreate, type RoleDetail, type RoleUpdate } from '@portal/contract';
 import type { z } from 'zod';
 import type { roleListQuery } from '@portal/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
-import { rolePermissions, roles } from '../../db/schema/index.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { staleVersion } from '../../platform/concurrency.ts';
 import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
-import { iso, likePattern, pagedList, whereOf } from '../../platform/pagination.ts';
+import { likePattern, pagedList, whereOf } from '../../platform/pagination.ts';
 import type { Actor } from '../../platform/request-context.ts';
+import { rowReader } from '../../platform/sql/row-reader.ts';
 
 type RoleListQuery = z.infer<typeof roleListQuery>;
 
@@ -20,21 +20,8 @@ const ROLE_SELECT = sql`select r.id, r.name, r.description, r.is_super, r.status
 const ROLE_FROM = sql`from roles r left join users ub on ub.id = r.updated_by`;
 const SORT: Record<RoleListQuery['sort_by'], string> = { created_at: 'r.created_at', name: 'lower(r.name)', updated_at: 'r.updated_at' };
 
-function toRow(r: Record<string, unknown>): RoleRow {
-  return {
-    id: Number(r.id),
-    name: String(r.name),
-    description: (r.description as string | null) ?? null,
-    is_super: Boolean(r.is_super),
-    status: Number(r.status),
-    user_count: Number(r.user_count),
-    permission_count: Number(r.permission_count),
-    created_at: iso(r.created_at),
-    updated_at: iso(r.updated_at),
-    updated_by_name: (r.updated_by_name as string | null) ?? null,
-    version: Number(r.version),
-  };
-}
+const toRow = rowReader(roleRow);
+const toGrant = rowReader(grantSchema);
 
 /** Grants sorted and de-duplicated, so audit before/after compare cleanly. */
 const normalise = (grants: Grant[]): Grant[] =>
@@ -69,34 +56,35 @@ export class RoleService {
   async get(id: number, tx: Db | Tx = this.db): Promise<RoleDetail> {
     const row = (await queryRows(tx, sql`${ROLE_SELECT} ${ROLE_FROM} where r.id = ${id} and r.deleted_at is null`))[0];
     if (!row) throw notFound('Role');
-    const grants = await tx.select({ entry: rolePermissions.entry, action: rolePermissions.action }).from(rolePermissions).where(eq(rolePermissions.roleId, id));
-    return { ...toRow(row), permissions: normalise(grants as Grant[]) };
+    const grants = await queryRows(tx, sql`select entry, action from role_permissions where role_id = ${id}`);
+    return { ...toRow(row), permissions: normalise(grants.map(toGrant)) };
   }
 
   private async assertNameFree(tx: Tx, name: string, exceptId?: number): Promise<void> {
-    const clash = await tx
-      .select({ id: roles.id })
-      .from(roles)
-      .where(and(isNull(roles.deletedAt), sql`lower(${roles.name}) = ${name.toLowerCase()}`, exceptId ? sql`${roles.id} <> ${exceptId}` : undefined));
+    const clash = await queryRows(tx, sql`select id from roles where deleted_at is null and lower(name) = ${name.toLowerCase()} ${exceptId ? sql`and id <> ${exceptId}` : sql``}`);
     if (clash.length) throw conflict(`A role named ${name} already exists`);
   }
 
   private async replaceGrants(tx: Tx, roleId: number, grants: Grant[]): Promise<void> {
-    await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
+    await tx.execute(sql`delete from role_permissions where role_id = ${roleId}`);
     const all = withView(grants);
-    if (all.length) await tx.insert(rolePermissions).values(all.map((g) => ({ roleId, entry: g.entry, action: g.action })));
+    if (all.length) {
+      await tx.execute(sql`insert into role_permissions (role_id, entry, action) values ${sql.join(all.map((g) => sql`(${roleId}, ${g.entry}, ${g.action})`), sql`, `)}`);
+    }
   }
 
   async create(body: RoleCreate, actor: Actor, ip: string | null): Promise<RoleDetail> {
     return this.db.transaction(async (tx) => {
       await this.assertNameFree(tx, body.name);
       const now = this.clock.now();
-      const [created] = await tx
-        .insert(roles)
-        .values({ name: body.name, description: body.description ?? null, status: body.status, createdAt: now, updatedAt: now, createdBy: actor.userId, updatedBy: actor.userId })
-        .returning({ id: roles.id });
-      await this.replaceGrants(tx, created!.id, body.permissions);
-      const after = await this.get(created!.id, tx);
+      const [created] = await queryRows<{ id: number }>(
+        tx,
+        sql`insert into roles (name, description, status, created_at, updated_at, created_by, updated_by)
+            values (${body.name}, ${body.description ?? null}, ${body.status}, ${now}, ${now}, ${actor.userId}, ${actor.userId}) returning id`,
+      );
+      const id = Number(created!.id);
+      await this.replaceGrants(tx, id, body.permissions);
+      const after = await this.get(id, tx);
       await writeAudit(tx, { actor, ip, now }, { action: 'create', entity: 'role', entityId: after.id, after: auditView(after) });
       return after;
     });
@@ -107,11 +95,10 @@ export class RoleService {
     const before = await this.get(id, tx);
     if (before.is_super) throw unprocessable('The Super Admin role holds every permission and cannot be changed');
     if (before.version !== version) throw staleVersion('role', before.updated_by_name, before.updated_at);
-    const bumped = await tx
-      .update(roles)
-      .set({ version: sql`${roles.version} + 1`, updatedAt: this.clock.now(), updatedBy: null })
-      .where(and(eq(roles.id, id), eq(roles.version, version)))
-      .returning({ id: roles.id });
+    const bumped = await queryRows(
+      tx,
+      sql`update roles set version = version + 1, updated_at = ${this.clock.now()}, updated_by = null where id = ${id} and version = ${version} returning id`,
+    );
     if (!bumped.length) {
       const latest = await this.get(id, tx);
       throw staleVersion('role', latest.updated_by_name, latest.updated_at);
@@ -123,7 +110,7 @@ export class RoleService {
     return this.db.transaction(async (tx) => {
       const before = await this.lockForChange(tx, id, body.version);
       await this.assertNameFree(tx, body.name, id);
-      await tx.update(roles).set({ name: body.name, description: body.description ?? null, status: body.status, updatedBy: actor.userId }).where(eq(roles.id, id));
+      await tx.execute(sql`update roles set name = ${body.name}, description = ${body.description ?? null}, status = ${body.status}, updated_by = ${actor.userId} where id = ${id}`);
       await this.replaceGrants(tx, id, body.permissions);
       const after = await this.get(id, tx);
       await writeAudit(tx, { actor, ip, now: this.clock.now() }, { action: 'update', entity: 'role', entityId: id, before: auditView(before), after: auditView(after) });
@@ -134,7 +121,7 @@ export class RoleService {
   async updatePermissions(id: number, grants: Grant[], version: number, actor: Actor, ip: string | null): Promise<RoleDetail> {
     return this.db.transaction(async (tx) => {
       const before = await this.lockForChange(tx, id, version);
-      await tx.update(roles).set({ updatedBy: actor.userId }).where(eq(roles.id, id));
+      await tx.execute(sql`update roles set updated_by = ${actor.userId} where id = ${id}`);
       await this.replaceGrants(tx, id, grants);
       const after = await this.get(id, tx);
       await writeAudit(tx, { actor, ip, now: this.clock.now() }, { action: 'permission-update', entity: 'role', entityId: id, before: { permissions: before.permissions }, after: { permissions: after.permissions } });
@@ -147,8 +134,8 @@ export class RoleService {
       const before = await this.get(id, tx);
       if (before.is_super) throw unprocessable('The Super Admin role cannot be deleted');
       if (before.user_count > 0) throw conflict(`The role ${before.name} is still assigned to ${before.user_count} user${before.user_count === 1 ? '' : 's'}; move them to another role first`);
-      await tx.update(roles).set({ deletedAt: this.clock.now(), updatedBy: actor.userId, version: sql`${roles.version} + 1` }).where(eq(roles.id, id));
-      await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, id));
+      await tx.execute(sql`update roles set deleted_at = ${this.clock.now()}, updated_by = ${actor.userId}, version = version + 1 where id = ${id}`);
+      await tx.execute(sql`delete from role_permissions where role_id = ${id}`);
       await writeAudit(tx, { actor, ip, now: this.clock.now() }, { action: 'delete', entity: 'role', entityId: id, before: auditView(before) });
     });
   }

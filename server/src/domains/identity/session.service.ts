@@ -1,8 +1,7 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { permissionSet } from '@portal/contract';
 import type { Action, PermissionSet } from '@portal/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
-import { sessions } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Actor } from '../../platform/request-context.ts';
 import type { SessionResolver } from '../../platform/access-guard.ts';
@@ -40,15 +39,8 @@ export class SessionService implements SessionResolver {
   async open(tx: Tx, userId: number, ip: string | null, userAgent: string | null): Promise<string> {
     const token = newToken();
     const now = this.clock.now();
-    await tx.insert(sessions).values({
-      tokenHash: hashToken(token),
-      userId,
-      createdAt: now,
-      lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + this.settings.ttlHours * 3_600_000),
-      ip,
-      userAgent: userAgent?.slice(0, 300) ?? null,
-    });
+    await tx.execute(sql`insert into sessions (token_hash, user_id, created_at, last_seen_at, expires_at, ip, user_agent)
+      values (${hashToken(token)}, ${userId}, ${now}, ${now}, ${new Date(now.getTime() + this.settings.ttlHours * 3_600_000)}, ${ip}, ${userAgent?.slice(0, 300) ?? null})`);
     return token;
   }
 
@@ -70,7 +62,7 @@ export class SessionService implements SessionResolver {
       return null;
     }
     if (!opts.allowIdle && now.getTime() - lastSeen > TOUCH_EVERY_MS) {
-      await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session_id));
+      await this.db.execute(sql`update sessions set last_seen_at = ${now} where id = ${row.session_id}`);
     }
     const active = row.role_status === 1;
     return {
@@ -102,19 +94,19 @@ export class SessionService implements SessionResolver {
 
   /** Seconds since the session's last activity, for auth/idle (which itself is not activity). */
   async idleState(sessionId: number): Promise<boolean> {
-    const rows = await this.db.select({ lastSeenAt: sessions.lastSeenAt }).from(sessions).where(eq(sessions.id, sessionId));
-    const last = rows[0]?.lastSeenAt;
+    const rows = await queryRows<{ last_seen_at: unknown }>(this.db, sql`select last_seen_at from sessions where id = ${sessionId}`);
+    const last = rows[0] ? new Date(String(rows[0].last_seen_at)) : undefined;
     return !last || this.clock.now().getTime() - last.getTime() > this.settings.idleSeconds * 1000;
   }
 
   async revoke(sessionId: number, tx: Db | Tx = this.db): Promise<void> {
-    await tx.update(sessions).set({ revokedAt: this.clock.now() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    await tx.execute(sql`update sessions set revoked_at = ${this.clock.now()} where id = ${sessionId} and revoked_at is null`);
   }
 
   /** Ends every session of a user (password change, deactivation, deletion), optionally keeping one. */
   async revokeAllOf(userId: number, tx: Db | Tx = this.db, keepSessionId?: number): Promise<void> {
-    const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
-    if (keepSessionId !== undefined) conditions.push(ne(sessions.id, keepSessionId));
-    await tx.update(sessions).set({ revokedAt: this.clock.now() }).where(and(...conditions));
+    await tx.execute(
+      sql`update sessions set revoked_at = ${this.clock.now()} where user_id = ${userId} and revoked_at is null ${keepSessionId === undefined ? sql`` : sql`and id <> ${keepSessionId}`}`,
+    );
   }
 }

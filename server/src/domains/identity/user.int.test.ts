@@ -1,7 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '@portal/contract';
-import { auditLog } from '../../db/schema/index.ts';
+import { auditEntries } from '../../../test/audit-log.ts';
 import { useHarness, type Harness } from '../../../test/harness.ts';
 
 interface UserRow {
@@ -38,7 +38,7 @@ async function setup(h: Harness) {
 
 /** The audit entries of one user record, oldest first. */
 const auditOf = (h: Harness, id: number) =>
-  h.testDb.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, String(id)))).orderBy(asc(auditLog.id));
+  auditEntries(h.testDb.database.db, sql`entity = 'user' and entity_id = ${String(id)}`);
 
 const list = async (h: Harness, token: string, query: string) => {
   const res = await h.call('GET', `/api/v1/user/list?${query}`, { token });
@@ -318,7 +318,7 @@ describe('user delete and administrator password reset', () => {
   });
 
   it('answers 404 for a reset or delete of a missing user, with no audit entry', async () => {
-    const count = async () => (await h.testDb.database.db.select().from(auditLog)).length;
+    const count = async () => (await auditEntries(h.testDb.database.db)).length;
     const before = await count();
     expect((await h.call('POST', '/api/v1/user/reset-password/999999', { token: ctx.token, body: {} })).statusCode).toBe(404);
     expect((await h.call('DELETE', '/api/v1/user/delete/999999', { token: ctx.token })).statusCode).toBe(404);

@@ -1,13 +1,13 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { UserCreate, UserListQuery, UserRow, UserUpdate } from '@portal/contract';
+import { sql } from 'drizzle-orm';
+import { userOption, userRow, type UserCreate, type UserListQuery, type UserRow, type UserUpdate } from '@portal/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
-import { roles, users } from '../../db/schema/index.ts';
 import { writeAudit, type AuditContext } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { staleVersion } from '../../platform/concurrency.ts';
 import { conflict, notFound, unprocessable, badRequest } from '../../platform/errors.ts';
-import { iso, isoOrNull, likePattern, pagedList, whereOf } from '../../platform/pagination.ts';
+import { likePattern, pagedList, whereOf } from '../../platform/pagination.ts';
 import type { Actor } from '../../platform/request-context.ts';
+import { rowReader } from '../../platform/sql/row-reader.ts';
 import { hashSecret } from '../../platform/tokens.ts';
 import type { AuthService } from './auth.service.ts';
 import type { SessionService } from './session.service.ts';
@@ -24,24 +24,9 @@ const SORT_COLUMNS: Record<UserListQuery['sort_by'], string> = {
   updated_at: 'u.updated_at',
 };
 
-function toRow(r: Record<string, unknown>): UserRow {
-  return {
-    id: Number(r.id),
-    username: String(r.username),
-    email: String(r.email),
-    name: String(r.name),
-    phone: (r.phone as string | null) ?? null,
-    role_id: Number(r.role_id),
-    role_name: String(r.role_name),
-    status: Number(r.status),
-    locked_until: isoOrNull(r.locked_until),
-    last_sign_in_at: isoOrNull(r.last_sign_in_at),
-    created_at: iso(r.created_at),
-    updated_at: iso(r.updated_at),
-    updated_by_name: (r.updated_by_name as string | null) ?? null,
-    version: Number(r.version),
-  };
-}
+const toRow = rowReader(userRow);
+const toOption = rowReader(userOption);
+const toUsername = rowReader(userOption.pick({ id: true, username: true, name: true }));
 
 /** The fields kept in the audit log: the row without its secrets (audit redacts hashes anyway). */
 const auditView = (u: UserRow) => ({ username: u.username, email: u.email, name: u.name, phone: u.phone, role_id: u.role_id, role_name: u.role_name, status: u.status });
@@ -84,27 +69,23 @@ export class UserService {
 
   /** Up to `limit` (≤ 1000) users for pickers such as the assignee search. */
   async options(search: string | undefined, limit: number) {
-    const rows = await this.db
-      .select({ id: users.id, username: users.username, name: users.name, email: users.email })
-      .from(users)
-      .where(
-        and(
-          isNull(users.deletedAt),
-          eq(users.status, 1),
-          search ? sql`(${users.username} ilike ${likePattern(search)} or ${users.name} ilike ${likePattern(search)} or ${users.email} ilike ${likePattern(search)})` : undefined,
-        ),
-      )
-      .orderBy(users.name)
-      .limit(limit);
-    return rows;
+    const rows = await queryRows(
+      this.db,
+      sql`select id, username, name, email from users
+          where deleted_at is null and status = 1 ${search ? sql`and (username ilike ${likePattern(search)} or name ilike ${likePattern(search)} or email ilike ${likePattern(search)})` : sql``}
+          order by name limit ${limit}`,
+    );
+    return rows.map(toOption);
   }
 
   async usernames(ids: number[]) {
-    return this.db.select({ id: users.id, username: users.username, name: users.name }).from(users).where(inArray(users.id, ids));
+    if (!ids.length) return [];
+    const rows = await queryRows(this.db, sql`select id, username, name from users where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+    return rows.map(toUsername);
   }
 
   private async assertRole(tx: Tx, roleId: number): Promise<void> {
-    const found = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.id, roleId), isNull(roles.deletedAt)));
+    const found = await queryRows(tx, sql`select id from roles where id = ${roleId} and deleted_at is null`);
     if (!found.length) throw badRequest('The chosen role does not exist', [{ path: 'role_id', message: 'The chosen role does not exist' }]);
   }
 
@@ -125,11 +106,13 @@ export class UserService {
       await this.assertRole(tx, body.role_id);
       await this.assertUnique(tx, body);
       const now = this.clock.now();
-      const [created] = await tx
-        .insert(users)
-        .values({ username: body.username, email: body.email, name: body.name, phone: body.phone ?? null, roleId: body.role_id, status: body.status, passwordHash, createdAt: now, updatedAt: now, createdBy: actor.userId, updatedBy: actor.userId })
-        .returning({ id: users.id });
-      const row = await this.get(created!.id, tx);
+      const [created] = await queryRows<{ id: number }>(
+        tx,
+        sql`insert into users (username, email, name, phone, role_id, status, password_hash, created_at, updated_at, created_by, updated_by)
+            values (${body.username}, ${body.email}, ${body.name}, ${body.phone ?? null}, ${body.role_id}, ${body.status}, ${passwordHash}, ${now}, ${now}, ${actor.userId}, ${actor.userId})
+            returning id`,
+      );
+      const row = await this.get(Number(created!.id), tx);
       await writeAudit(tx, this.ctx(actor, ip), { action: 'create', entity: 'user', entityId: row.id, after: auditView(row) });
       return row;
     });
@@ -142,11 +125,12 @@ export class UserService {
       if (id === actor.userId && body.status !== 1) throw unprocessable('You cannot deactivate your own account');
       await this.assertRole(tx, body.role_id);
       await this.assertUnique(tx, body, id);
-      const updated = await tx
-        .update(users)
-        .set({ username: body.username, email: body.email, name: body.name, phone: body.phone ?? null, roleId: body.role_id, status: body.status, updatedAt: this.clock.now(), updatedBy: actor.userId, version: sql`${users.version} + 1` })
-        .where(and(eq(users.id, id), eq(users.version, body.version)))
-        .returning({ id: users.id });
+      const updated = await queryRows(
+        tx,
+        sql`update users set username = ${body.username}, email = ${body.email}, name = ${body.name}, phone = ${body.phone ?? null}, role_id = ${body.role_id},
+              status = ${body.status}, updated_at = ${this.clock.now()}, updated_by = ${actor.userId}, version = version + 1
+            where id = ${id} and version = ${body.version} returning id`,
+      );
       if (!updated.length) {
         const latest = await this.get(id, tx);
         throw staleVersion('user', latest.updated_by_name, latest.updated_at);
@@ -163,7 +147,7 @@ export class UserService {
     await this.db.transaction(async (tx) => {
       const before = await this.get(id, tx);
       if (version !== undefined && before.version !== version) throw staleVersion('user', before.updated_by_name, before.updated_at);
-      await tx.update(users).set({ deletedAt: this.clock.now(), updatedBy: actor.userId, version: sql`${users.version} + 1` }).where(eq(users.id, id));
+      await tx.execute(sql`update users set deleted_at = ${this.clock.now()}, updated_by = ${actor.userId}, version = version + 1 where id = ${id}`);
       await this.sessions.revokeAllOf(id, tx);
       await writeAudit(tx, this.ctx(actor, ip), { action: 'delete', entity: 'user', entityId: id, before: auditView(before) });
     });
@@ -173,7 +157,7 @@ export class UserService {
   async sendPasswordReset(id: number, actor: Actor, ip: string | null): Promise<UserRow> {
     const user = await this.get(id);
     await this.auth.sendResetLink(user, `${actor.name} started a password reset for your account.`, async (tx) => {
-      await tx.update(users).set({ failedAttempts: 0, lockedUntil: null }).where(eq(users.id, id));
+      await tx.execute(sql`update users set failed_attempts = 0, locked_until = null where id = ${id}`);
       await this.sessions.revokeAllOf(id, tx);
       await writeAudit(tx, this.ctx(actor, ip), { action: 'password-reset', entity: 'user', entityId: id, after: { by: actor.username } });
     });
@@ -182,14 +166,14 @@ export class UserService {
 
   async profile(actor: Actor) {
     const user = await this.get(actor.userId);
-    const roleRows = await this.db.select({ isSuper: roles.isSuper }).from(roles).where(eq(roles.id, user.role_id));
+    const roleRows = await queryRows<{ is_super: boolean }>(this.db, sql`select is_super from roles where id = ${user.role_id}`);
     return {
       id: user.id,
       username: user.username,
       email: user.email,
       name: user.name,
       phone: user.phone,
-      role: { id: user.role_id, name: user.role_name, is_super: actor.perms.superAdmin || (roleRows[0]?.isSuper ?? false) },
+      role: { id: user.role_id, name: user.role_name, is_super: actor.perms.superAdmin || (roleRows[0]?.is_super ?? false) },
       permissions: [...actor.perms.grants],
       version: user.version,
     };
@@ -199,10 +183,10 @@ export class UserService {
     await this.db.transaction(async (tx) => {
       const before = await this.get(actor.userId, tx);
       if (before.version !== body.version) throw staleVersion('profile', before.updated_by_name, before.updated_at);
-      await tx
-        .update(users)
-        .set({ name: body.name, phone: body.phone ?? null, updatedAt: this.clock.now(), updatedBy: actor.userId, version: sql`${users.version} + 1` })
-        .where(eq(users.id, actor.userId));
+      await tx.execute(
+        sql`update users set name = ${body.name}, phone = ${body.phone ?? null}, updated_at = ${this.clock.now()}, updated_by = ${actor.userId}, version = version + 1
+            where id = ${actor.userId}`,
+      );
       await writeAudit(tx, this.ctx(actor, ip), { action: 'update', entity: 'profile', entityId: actor.userId, before: { name: before.name, phone: before.phone }, after: { name: body.name, phone: body.phone ?? null } });
     });
     return this.profile({ ...actor, name: body.name });

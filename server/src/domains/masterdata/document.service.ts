@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import {
+  documentRow,
   documentSegment,
+  documentVersionRow,
+  isoDateTime,
+  publishedSummary,
   type DocumentKind,
   type DocumentRow,
   type DocumentUpdate,
@@ -14,9 +19,9 @@ import { writeAudit, type AuditContext } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { staleVersion } from '../../platform/concurrency.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { countRows, iso, isoOrNull } from '../../platform/pagination.ts';
+import { countRows } from '../../platform/pagination.ts';
 import { hasText, sanitizeRichText } from '../../platform/rich-text.ts';
-import { num, textOrNull } from '../catalog/rows.ts';
+import { rowReader } from '../../platform/sql/row-reader.ts';
 
 /** Which text of a kind: its variant and language. */
 export interface DocumentKey {
@@ -25,22 +30,15 @@ export interface DocumentKey {
   language: LanguageType;
 }
 
-interface DraftRow {
-  id: number;
-  title: string;
-  body_html: string;
-  version: number;
-  updated_at: unknown;
-  updated_by_name: string | null;
-}
-
-interface PublishedRow {
-  id: number;
-  title: string;
-  body_html: string;
-  published_at: unknown;
-  published_by_name: string | null;
-}
+/** The draft of a text (published_at null): what its editor saves, with its version. */
+const readDraft = rowReader(documentRow.pick({ title: true, body_html: true, version: true, updated_by_name: true }).extend({ id: z.number().int(), updated_at: isoDateTime }));
+type DraftRow = ReturnType<typeof readDraft>;
+/** A published version with its text. */
+const readPublished = rowReader(publishedSummary.extend({ body_html: z.string() }));
+type PublishedRow = ReturnType<typeof readPublished>;
+/** The table's `language` is the contract's `language_type`. */
+const readVersion = rowReader(documentVersionRow);
+const toVersion = (r: Record<string, unknown>): DocumentVersionRow => readVersion({ ...r, language_type: r.language });
 
 const keyWhere = (k: DocumentKey) => sql`d.kind = ${k.kind} and d.variant = ${k.variant} and d.language = ${k.language}`;
 
@@ -63,7 +61,7 @@ export class DocumentService {
           where ${keyWhere(k)} and d.published_at is null ${lock ? sql`for update of d` : sql``}`,
     );
     const r = rows[0];
-    return r && { id: num(r.id), title: String(r.title), body_html: String(r.body_html), version: num(r.version), updated_at: r.updated_at, updated_by_name: textOrNull(r.updated_by_name) };
+    return r && readDraft(r);
   }
 
   private async live(tx: Db | Tx, k: DocumentKey): Promise<PublishedRow | undefined> {
@@ -75,7 +73,7 @@ export class DocumentService {
           order by d.published_at desc, d.id desc limit 1`,
     );
     const r = rows[0];
-    return r && { id: num(r.id), title: String(r.title), body_html: String(r.body_html), published_at: r.published_at, published_by_name: textOrNull(r.published_by_name) };
+    return r && readPublished(r);
   }
 
   /** The text as its editor opens it: the draft, else (never saved) the live text, else empty; with what is live. */
@@ -91,10 +89,10 @@ export class DocumentService {
       title: source?.title ?? '',
       body_html: source?.body_html ?? '',
       version: draft?.version ?? 0,
-      updated_at: draft ? iso(draft.updated_at) : null,
+      updated_at: draft?.updated_at ?? null,
       updated_by_name: draft?.updated_by_name ?? null,
       status: !live ? 'unpublished' : same ? 'published' : 'changed',
-      published: live ? { id: live.id, title: live.title, published_at: iso(live.published_at), published_by_name: live.published_by_name } : null,
+      published: live ? { id: live.id, title: live.title, published_at: live.published_at, published_by_name: live.published_by_name } : null,
     };
   }
 
@@ -134,7 +132,7 @@ export class DocumentService {
     return this.db.transaction(async (tx) => {
       const draft = await this.draft(tx, k, true);
       if (!draft) throw conflict('There is no saved draft to publish. Edit and save the text first.');
-      if (draft.version !== version) throw staleVersion('document', draft.updated_by_name, iso(draft.updated_at));
+      if (draft.version !== version) throw staleVersion('document', draft.updated_by_name, draft.updated_at);
       const live = await this.live(tx, k);
       if (live && live.title === draft.title && live.body_html === draft.body_html) throw conflict('This text is already published; there are no changes to publish.');
       const actor = ctx.actor?.userId ?? null;
@@ -148,8 +146,8 @@ export class DocumentService {
         action: 'publish',
         entity,
         entityId: after.id,
-        before: live ? { published_id: live.id, title: live.title, published_at: iso(live.published_at) } : null,
-        after: { published_id: num(inserted[0]?.id), title: draft.title, body_html: draft.body_html, published_at: ctx.now.toISOString() },
+        before: live ? { published_id: live.id, title: live.title, published_at: live.published_at } : null,
+        after: { published_id: Number(inserted[0]?.id), title: draft.title, body_html: draft.body_html, published_at: ctx.now.toISOString() },
       });
       return after;
     });
@@ -181,19 +179,8 @@ export class DocumentService {
 
   private async stale(tx: Tx, k: DocumentKey): Promise<never> {
     const now = await this.draft(tx, k);
-    throw staleVersion('document', now?.updated_by_name ?? null, now ? iso(now.updated_at) : this.clock.now());
+    throw staleVersion('document', now?.updated_by_name ?? null, now ? now.updated_at : this.clock.now());
   }
 }
-
-const toVersion = (r: Record<string, unknown>): DocumentVersionRow => ({
-  id: num(r.id),
-  kind: String(r.kind) as DocumentKind,
-  variant: String(r.variant),
-  language_type: String(r.language),
-  title: String(r.title),
-  body_html: String(r.body_html),
-  published_at: isoOrNull(r.published_at) ?? '',
-  published_by_name: textOrNull(r.published_by_name),
-});
 
 const auditView = (d: DocumentRow) => ({ title: d.title, body_html: d.body_html, version: d.version, status: d.status });

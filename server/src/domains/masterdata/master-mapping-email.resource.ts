@@ -1,35 +1,26 @@
 import { sql } from 'drizzle-orm';
-import type { MappingUser, MasterMappingEmailListQuery, MasterMappingEmailRow } from '@portal/contract';
+import {
+  masterMappingEmailCreateBody,
+  masterMappingEmailRow,
+  masterMappingEmailUpdateBody,
+  type MasterMappingEmailListQuery,
+  type MasterMappingEmailRow,
+} from '@portal/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import type { AuditContext } from '../../platform/audit.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
-import { conflictOn, ResourceService, type ResourceDef } from '../../platform/crud/index.ts';
-import { audited, num, numOrNull } from '../catalog/rows.ts';
+import { conflictOn, ResourceService, writableColumns, type ResourceDef } from '../../platform/crud/index.ts';
+import { rowReader } from '../../platform/sql/row-reader.ts';
 
-const SELECT = sql`select m.id, m.user_id, m.parent_id, u.email as user_email, u.name as user_name, u.username as user_username,
-  p.user_id as parent_user_id, pu.email as parent_user_email, pu.name as parent_user_name, pu.username as parent_user_username,
+const SELECT = sql`select m.id, m.user_id, m.parent_id, json_build_object('id', u.id, 'email', u.email, 'name', u.name, 'username', u.username) as "user",
+  case when p.id is null then null else json_build_object('id', pu.id, 'email', pu.email, 'name', pu.name, 'username', pu.username) end as parent_user,
   (select count(*) from master_mapping_emails c where c.parent_id = m.id)::int as child_count,
   m.created_at, m.updated_at, ub.name as updated_by_name, m.version`;
 const FROM = sql`from master_mapping_emails m join users u on u.id = m.user_id
   left join master_mapping_emails p on p.id = m.parent_id left join users pu on pu.id = p.user_id
   left join users ub on ub.id = m.updated_by`;
 
-const userOf = (r: Record<string, unknown>, prefix: string): MappingUser => ({
-  id: num(r[`${prefix}_id`]),
-  email: String(r[`${prefix}_email`]),
-  name: String(r[`${prefix}_name`]),
-  username: String(r[`${prefix}_username`]),
-});
-
-const toRow = (r: Record<string, unknown>): MasterMappingEmailRow => ({
-  id: num(r.id),
-  user_id: num(r.user_id),
-  parent_id: numOrNull(r.parent_id),
-  user: userOf(r, 'user'),
-  parent_user: r.parent_user_id === null || r.parent_user_id === undefined ? null : userOf(r, 'parent_user'),
-  child_count: num(r.child_count),
-  ...audited(r),
-});
+const toRow = rowReader(masterMappingEmailRow);
 
 /** The deepest escalation chain looked at when checking for a cycle (a real tree is a few levels deep). */
 const MAX_DEPTH = 100;
@@ -80,7 +71,7 @@ export const masterMappingEmailDef: ResourceDef<MasterMappingEmailRow, MasterMap
     q.user_id ? sql`m.user_id = ${q.user_id}` : undefined,
     q.is_root === undefined ? undefined : q.is_root ? sql`m.parent_id is null` : sql`m.parent_id is not null`,
   ],
-  writable: ['user_id', 'parent_id'],
+  writable: writableColumns([masterMappingEmailCreateBody, masterMappingEmailUpdateBody]),
   references: [
     { column: 'user_id', table: 'users', label: 'User', where: 'deleted_at is null' },
     { column: 'parent_id', table: 'master_mapping_emails', label: 'Parent mapping' },
@@ -111,6 +102,6 @@ export class MasterMappingEmailService extends ResourceService<MasterMappingEmai
       this.db,
       sql`select id, user_id from master_mapping_emails where user_id in (${sql.join(userIds.map((u) => sql`${u}`), sql`, `)})`,
     );
-    return new Map(rows.map((r) => [num(r.user_id), num(r.id)]));
+    return new Map(rows.map((r) => [Number(r.user_id), Number(r.id)]));
   }
 }

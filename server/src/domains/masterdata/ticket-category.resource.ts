@@ -1,22 +1,14 @@
 import { sql } from 'drizzle-orm';
-import type { TicketCategoryListQuery, TicketCategoryRow } from '@portal/contract';
+import { ticketCategoryCreateBody, ticketCategoryRow, ticketCategoryUpdateBody, type TicketCategoryListQuery, type TicketCategoryRow } from '@portal/contract';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { AuditContext } from '../../platform/audit.ts';
-import { ResourceService, type ResourceDef } from '../../platform/crud/index.ts';
-import { audited, num, textOrNull } from '../catalog/rows.ts';
+import { ResourceService, writableColumns, type ResourceDef } from '../../platform/crud/index.ts';
+import { rowReader } from '../../platform/sql/row-reader.ts';
 
 const SELECT = sql`select c.id, c.name, c.description, c.sla_hours, c.status, c.position, c.created_at, c.updated_at, ub.name as updated_by_name, c.version`;
 const FROM = sql`from ticket_categories c left join users ub on ub.id = c.updated_by`;
 
-const toRow = (r: Record<string, unknown>): TicketCategoryRow => ({
-  id: num(r.id),
-  name: String(r.name),
-  description: textOrNull(r.description),
-  sla_hours: num(r.sla_hours),
-  status: num(r.status),
-  position: num(r.position),
-  ...audited(r),
-});
+const toRow = rowReader(ticketCategoryRow);
 
 export const ticketCategoryDef: ResourceDef<TicketCategoryRow, TicketCategoryListQuery> = {
   entity: 'ticket-category',
@@ -29,7 +21,7 @@ export const ticketCategoryDef: ResourceDef<TicketCategoryRow, TicketCategoryLis
   sort: { position: 'c.position', name: 'lower(c.name)', sla_hours: 'c.sla_hours', updated_at: 'c.updated_at', created_at: 'c.created_at' },
   search: (pattern) => sql`lower(c.name) like lower(${pattern})`,
   where: (q) => [q.status ? sql`c.status = ${q.status}` : undefined],
-  writable: ['name', 'description', 'sla_hours', 'status', 'position'],
+  writable: writableColumns([ticketCategoryCreateBody, ticketCategoryUpdateBody]),
   unique: [{ column: 'name', label: 'Ticket category', caseInsensitive: true }],
   auditView: ({ updated_by_name: _u, ...rest }) => rest,
   allLimit: 1000,

@@ -1,12 +1,23 @@
 import { sql } from 'drizzle-orm';
-import type { FreeGiftDetail, FreeGiftListQuery, FreeGiftRow, FreeGiftStoreUploadRow, RegionStoreRow } from '@portal/contract';
+import {
+  freeGiftCreateBody,
+  freeGiftDetail,
+  freeGiftRow,
+  freeGiftUpdateBody,
+  regionStoreRow,
+  type FreeGiftDetail,
+  type FreeGiftListQuery,
+  type FreeGiftRow,
+  type FreeGiftStoreUploadRow,
+  type RegionStoreRow,
+} from '@portal/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { writeAudit, type AuditContext } from '../../platform/audit.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { likePattern } from '../../platform/pagination.ts';
-import { ResourceService, type ResourceDef } from '../../platform/crud/index.ts';
-import { audited, num, textOrNull } from '../catalog/rows.ts';
-import { replaceSet, requireIds } from '../catalog/sets.ts';
+import { ResourceService, writableColumns, type ResourceDef } from '../../platform/crud/index.ts';
+import { replaceSet, requireIds } from '../../platform/sql/link-sets.ts';
+import { rowReader } from '../../platform/sql/row-reader.ts';
 
 const SELECT = sql`select f.id, f.code, f.name, f.description, f.min_purchase, f.start_date::text as start_date, f.end_date::text as end_date, f.status,
   (select count(*) from free_gift_products x where x.free_gift_id = f.id)::int as product_count,
@@ -15,21 +26,9 @@ const SELECT = sql`select f.id, f.code, f.name, f.description, f.min_purchase, f
   f.created_at, cb.name as created_by_name, f.updated_at, ub.name as updated_by_name, f.version`;
 const FROM = sql`from free_gifts f left join users cb on cb.id = f.created_by left join users ub on ub.id = f.updated_by`;
 
-const toRow = (r: Record<string, unknown>): FreeGiftRow => ({
-  id: num(r.id),
-  code: String(r.code),
-  name: String(r.name),
-  description: textOrNull(r.description),
-  min_purchase: num(r.min_purchase),
-  start_date: String(r.start_date),
-  end_date: String(r.end_date),
-  status: num(r.status),
-  product_count: num(r.product_count),
-  region_count: num(r.region_count),
-  store_count: num(r.store_count),
-  created_by_name: textOrNull(r.created_by_name),
-  ...audited(r),
-});
+const toRow = rowReader(freeGiftRow);
+const readDetailSets = rowReader(freeGiftDetail.pick({ products: true, regions: true, stores: true }));
+const toRegionStore = rowReader(regionStoreRow);
 
 const REGIONS = { table: 'free_gift_regions', owner: 'free_gift_id', column: 'province_code', type: 'text' } as const;
 const STORES = { table: 'free_gift_stores', owner: 'free_gift_id', column: 'store_id', type: 'int' } as const;
@@ -71,7 +70,8 @@ export const freeGiftDef: ResourceDef<FreeGiftRow, FreeGiftListQuery> = {
     q.active_on ? sql`f.start_date <= ${q.active_on}::date and f.end_date >= ${q.active_on}::date` : undefined,
     q.province_code ? sql`exists (select 1 from free_gift_regions x where x.free_gift_id = f.id and x.province_code = ${q.province_code})` : undefined,
   ],
-  writable: ['code', 'name', 'description', 'min_purchase', 'start_date', 'end_date', 'status'],
+  // Its gift products, regions and stores are sets beside the row, written in afterWrite.
+  writable: writableColumns([freeGiftCreateBody, freeGiftUpdateBody], { notColumns: ['products', 'province_codes', 'store_ids'] }),
   unique: [{ column: 'code', label: 'Free gift code', caseInsensitive: true }],
   check: async (tx, body) => {
     await requireIds(
@@ -118,19 +118,14 @@ export class FreeGiftService extends ResourceService<FreeGiftRow, FreeGiftListQu
     const row = await super.get(id, tx);
     const products = await queryRows(
       tx,
-      sql`select p.id, p.plu, p.name, x.quantity from free_gift_products x join products p on p.id = x.product_id where x.free_gift_id = ${row.id} order by p.plu`,
+      sql`select p.id as product_id, p.plu, p.name, x.quantity from free_gift_products x join products p on p.id = x.product_id where x.free_gift_id = ${row.id} order by p.plu`,
     );
     const regions = await queryRows(tx, sql`select pr.code, pr.name from free_gift_regions x join provinces pr on pr.code = x.province_code where x.free_gift_id = ${row.id} order by pr.code`);
     const stores = await queryRows(
       tx,
       sql`select s.id, s.code, s.name, s.province_code from free_gift_stores x join stores s on s.id = x.store_id where x.free_gift_id = ${row.id} order by s.code`,
     );
-    return {
-      ...row,
-      products: products.map((p) => ({ product_id: num(p.id), plu: String(p.plu), name: String(p.name), quantity: num(p.quantity) })),
-      regions: regions.map((r) => ({ code: String(r.code), name: String(r.name) })),
-      stores: stores.map((s) => ({ id: num(s.id), code: String(s.code), name: String(s.name), province_code: String(s.province_code) })),
-    };
+    return { ...row, ...readDetailSets({ products, regions, stores }) };
   }
 
   /** Stores by region (spec: "GET stores by region"): active stores of the given provinces, searched by code or name. */
@@ -144,7 +139,7 @@ export class FreeGiftService extends ResourceService<FreeGiftRow, FreeGiftListQu
           ${q.search ? sql`and (lower(s.name) like lower(${likePattern(q.search)}) or lower(s.code) like lower(${likePattern(q.search)}))` : sql``}
           order by lower(s.code), s.id limit ${q.limit}`,
     );
-    return rows.map((s) => ({ id: num(s.id), code: String(s.code), name: String(s.name), province_code: String(s.province_code), province_name: String(s.province_name) }));
+    return rows.map(toRegionStore);
   }
 
   /**
@@ -163,7 +158,7 @@ export class FreeGiftService extends ResourceService<FreeGiftRow, FreeGiftListQu
     );
     const unknown = codes.filter((c) => !found.some((f) => f.code.toLowerCase() === c));
     if (unknown.length) throw badRequest(`Store ${unknown.slice(0, 5).join(', ')} does not exist`, [{ path: 'store_code', message: 'Store does not exist' }]);
-    const ids = [...new Set([...before.stores.map((s) => s.id), ...found.map((f) => num(f.id))])];
+    const ids = [...new Set([...before.stores.map((s) => s.id), ...found.map((f) => Number(f.id))])];
     await checkStoresInRegions(tx, ids, before.regions.map((r) => r.code));
     await replaceSet(tx, STORES, freeGiftId, ids);
     await tx.execute(sql`update free_gifts set version = version + 1, updated_at = ${ctx.now}, updated_by = ${ctx.actor?.userId ?? null} where id = ${freeGiftId}`);

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { formatRupiah, type MasterPromoBulk, type MasterPromoImportRow, type MasterPromoListQuery, type MasterPromoRow } from '@portal/contract';
+import { formatRupiah, masterPromoRow, masterPromoUpdateBody, type MasterPromoBulk, type MasterPromoImportRow, type MasterPromoListQuery, type MasterPromoRow } from '@portal/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import type { AuditContext } from '../../platform/audit.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
-import { ResourceService, type ResourceDef } from '../../platform/crud/index.ts';
-import { audited, num } from '../catalog/rows.ts';
+import { ResourceService, writableColumns, type ResourceDef } from '../../platform/crud/index.ts';
+import { rowReader } from '../../platform/sql/row-reader.ts';
 import { refuseOverlap } from './period.ts';
 
 const SELECT = sql`select mp.id, mp.product_id, p.plu, p.name as product_name, p.price as normal_price, mp.promo_price,
@@ -16,8 +16,8 @@ const FROM = sql`from master_promos mp join products p on p.id = mp.product_id l
 async function checkBelowNormal(tx: Tx, productId: number, promoPrice: number): Promise<void> {
   const product = (await queryRows<{ price: number; plu: string }>(tx, sql`select price, plu from products where id = ${productId}`))[0];
   if (!product) throw badRequest(`Product ${productId} does not exist`, [{ path: 'product_id', message: 'Product does not exist' }]);
-  if (promoPrice >= num(product.price)) {
-    const message = `Promo price must be below the normal price of ${formatRupiah(num(product.price))}`;
+  if (promoPrice >= Number(product.price)) {
+    const message = `Promo price must be below the normal price of ${formatRupiah(Number(product.price))}`;
     throw badRequest(message, [{ path: 'promo_price', message }]);
   }
 }
@@ -29,19 +29,7 @@ export const masterPromoDef: ResourceDef<MasterPromoRow, MasterPromoListQuery> =
   select: SELECT,
   from: FROM,
   id: 'mp.id',
-  toRow: (r) => ({
-    id: num(r.id),
-    product_id: num(r.product_id),
-    plu: String(r.plu),
-    product_name: String(r.product_name),
-    normal_price: num(r.normal_price),
-    promo_price: num(r.promo_price),
-    discount_percent: num(r.discount_percent),
-    start_date: String(r.start_date),
-    end_date: String(r.end_date),
-    status: num(r.status),
-    ...audited(r),
-  }),
+  toRow: rowReader(masterPromoRow),
   sort: { updated_at: 'mp.updated_at', start_date: 'mp.start_date', promo_price: 'mp.promo_price', plu: 'p.plu' },
   search: (pattern, text) =>
     /^\d+$/.test(text.trim()) ? sql`p.plu like ${`${text.trim()}%`}` : sql`(lower(p.name) like lower(${pattern}) or p.plu = ${text.trim()})`,
@@ -50,7 +38,8 @@ export const masterPromoDef: ResourceDef<MasterPromoRow, MasterPromoListQuery> =
     q.product_id ? sql`mp.product_id = ${q.product_id}` : undefined,
     q.active_on ? sql`mp.start_date <= ${q.active_on}::date and mp.end_date >= ${q.active_on}::date` : undefined,
   ],
-  writable: ['product_id', 'promo_price', 'start_date', 'end_date', 'status'],
+  // Rows arrive by import, which names the product by PLU: the server writes its id.
+  writable: writableColumns([masterPromoUpdateBody], { serverColumns: ['product_id'] }),
   check: async (tx, body, current) => {
     const merged = { ...current, ...body } as MasterPromoRow;
     await checkBelowNormal(tx, merged.product_id, merged.promo_price);
@@ -108,7 +97,7 @@ export class MasterPromoService extends ResourceService<MasterPromoRow, MasterPr
   async commitImportRows(tx: Tx, rows: readonly MasterPromoImportRow[], ctx: AuditContext): Promise<{ inserted: number }> {
     const plus = [...new Set(rows.map((r) => r.plu))];
     const products = await queryRows<{ id: number; plu: string }>(tx, sql`select id, plu from products where plu in (select value from json_array_elements_text(${JSON.stringify(plus)}::json))`);
-    const idOf = new Map(products.map((p) => [p.plu, num(p.id)]));
+    const idOf = new Map(products.map((p) => [p.plu, Number(p.id)]));
     for (const row of rows) {
       const productId = idOf.get(row.plu);
       if (productId === undefined) throw badRequest(`PLU ${row.plu} does not exist`, [{ path: 'plu', message: 'Product does not exist' }]);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { MaxPurchaseListQuery, MaxPurchaseRow } from '@portal/contract';
-import type { ResourceDef } from '../../platform/crud/index.ts';
-import { audited, num, numOrNull, textOrNull } from '../catalog/rows.ts';
+import { maxPurchaseCreateBody, maxPurchaseRow, maxPurchaseUpdateBody, type MaxPurchaseListQuery, type MaxPurchaseRow } from '@portal/contract';
+import { writableColumns, type ResourceDef } from '../../platform/crud/index.ts';
+import { rowReader } from '../../platform/sql/row-reader.ts';
 import { refuseOverlap } from './period.ts';
 
 const SELECT = sql`select m.id, m.product_id, p.plu, p.name as product_name, m.max_qty, m.daily_limit, m.start_date::text as start_date,
@@ -17,19 +17,7 @@ export const maxPurchaseDef: ResourceDef<MaxPurchaseRow, MaxPurchaseListQuery> =
   select: SELECT,
   from: FROM,
   id: 'm.id',
-  toRow: (r) => ({
-    id: num(r.id),
-    product_id: num(r.product_id),
-    plu: String(r.plu),
-    product_name: String(r.product_name),
-    max_qty: num(r.max_qty),
-    daily_limit: numOrNull(r.daily_limit),
-    start_date: String(r.start_date),
-    end_date: String(r.end_date),
-    status: num(r.status),
-    created_by_name: textOrNull(r.created_by_name),
-    ...audited(r),
-  }),
+  toRow: rowReader(maxPurchaseRow),
   sort: { updated_at: 'm.updated_at', start_date: 'm.start_date', max_qty: 'm.max_qty', plu: 'p.plu' },
   search: (pattern, text) =>
     /^\d+$/.test(text.trim()) ? sql`p.plu like ${`${text.trim()}%`}` : sql`(lower(p.name) like lower(${pattern}) or p.plu = ${text.trim()})`,
@@ -38,7 +26,7 @@ export const maxPurchaseDef: ResourceDef<MaxPurchaseRow, MaxPurchaseListQuery> =
     q.product_id ? sql`m.product_id = ${q.product_id}` : undefined,
     q.active_on ? sql`m.start_date <= ${q.active_on}::date and m.end_date >= ${q.active_on}::date` : undefined,
   ],
-  writable: ['product_id', 'max_qty', 'daily_limit', 'start_date', 'end_date', 'status'],
+  writable: writableColumns([maxPurchaseCreateBody, maxPurchaseUpdateBody]),
   references: [{ column: 'product_id', table: 'products', label: 'Product' }],
   check: async (tx, body, current) => {
     const merged = { ...current, ...body } as MaxPurchaseRow;

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { PromoCreate, PromoDetail, PromoListQuery, PromoRow } from '@portal/contract';
+import { promoCreateBody, promoDetail, promoRow, promoUpdateBody, type PromoCreate, type PromoDetail, type PromoListQuery, type PromoRow } from '@portal/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import type { AuditContext } from '../../platform/audit.ts';
-import { ResourceService, type ResourceDef } from '../../platform/crud/index.ts';
-import { audited, num, numOrNull, textOrNull } from '../catalog/rows.ts';
-import { replaceSet, requireIds } from '../catalog/sets.ts';
+import { ResourceService, writableColumns, type ResourceDef } from '../../platform/crud/index.ts';
+import { replaceSet, requireIds } from '../../platform/sql/link-sets.ts';
+import { rowReader } from '../../platform/sql/row-reader.ts';
 
 const SELECT = sql`select pr.id, pr.code, pr.name, pr.description, pr.promo_type, pr.value, pr.channel, pr.member_scope,
   pr.start_date::text as start_date, pr.end_date::text as end_date, pr.min_purchase, pr.max_discount, pr.status,
@@ -14,26 +14,8 @@ const SELECT = sql`select pr.id, pr.code, pr.name, pr.description, pr.promo_type
   pr.created_at, cb.name as created_by_name, pr.updated_at, ub.name as updated_by_name, pr.version`;
 const FROM = sql`from promos pr left join users cb on cb.id = pr.created_by left join users ub on ub.id = pr.updated_by`;
 
-const toRow = (r: Record<string, unknown>): PromoRow => ({
-  id: num(r.id),
-  code: String(r.code),
-  name: String(r.name),
-  description: textOrNull(r.description),
-  promo_type: num(r.promo_type),
-  value: num(r.value),
-  channel: num(r.channel),
-  member_scope: num(r.member_scope),
-  start_date: String(r.start_date),
-  end_date: String(r.end_date),
-  min_purchase: num(r.min_purchase),
-  max_discount: numOrNull(r.max_discount),
-  status: num(r.status),
-  product_count: num(r.product_count),
-  store_count: num(r.store_count),
-  consumer_count: num(r.consumer_count),
-  created_by_name: textOrNull(r.created_by_name),
-  ...audited(r),
-});
+const toRow = rowReader(promoRow);
+const readDetailSets = rowReader(promoDetail.pick({ products: true, stores: true, consumers: true }));
 
 const PRODUCTS = { table: 'promo_products', owner: 'promo_id', column: 'product_id', type: 'int' } as const;
 const STORES = { table: 'promo_stores', owner: 'promo_id', column: 'store_id', type: 'int' } as const;
@@ -66,7 +48,8 @@ export const promoDef: ResourceDef<PromoRow, PromoListQuery> = {
     q.product_id ? sql`exists (select 1 from promo_products x where x.promo_id = pr.id and x.product_id = ${q.product_id})` : undefined,
     q.store_id ? sql`exists (select 1 from promo_stores x where x.promo_id = pr.id and x.store_id = ${q.store_id})` : undefined,
   ],
-  writable: ['code', 'name', 'description', 'promo_type', 'value', 'channel', 'member_scope', 'start_date', 'end_date', 'min_purchase', 'max_discount', 'status'],
+  // Its products, stores and consumers are sets beside the row, written in afterWrite.
+  writable: writableColumns([promoCreateBody, promoUpdateBody], { notColumns: ['product_ids', 'store_ids', 'consumers'] }),
   unique: [{ column: 'code', label: 'Promo code', caseInsensitive: true }],
   check: async (tx, body) => {
     await requireIds(tx, ids(body.product_ids), { table: 'products', field: 'product_ids', label: 'Product' });
@@ -112,12 +95,7 @@ export class PromoService extends ResourceService<PromoRow, PromoListQuery> {
     );
     const stores = await queryRows(tx, sql`select s.id, s.code, s.name from promo_stores x join stores s on s.id = x.store_id where x.promo_id = ${row.id} order by s.code`);
     const consumers = await queryRows<{ phone: string }>(tx, sql`select phone from promo_consumers where promo_id = ${row.id} order by phone`);
-    return {
-      ...row,
-      products: products.map((p) => ({ id: num(p.id), plu: String(p.plu), name: String(p.name), price: num(p.price) })),
-      stores: stores.map((s) => ({ id: num(s.id), code: String(s.code), name: String(s.name) })),
-      consumers: consumers.map((c) => String(c.phone)),
-    };
+    return { ...row, ...readDetailSets({ products, stores, consumers: consumers.map((c) => c.phone) }) };
   }
 }
 

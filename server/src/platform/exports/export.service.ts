@@ -3,13 +3,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   can,
   DOWNLOAD_FAILED,
   DOWNLOAD_IN_PROGRESS,
   DOWNLOAD_READY,
+  downloadRow,
   EXPORT_CONTENT_TYPES,
+  EXPORT_FORMATS,
   uniqueFileName,
   type DownloadListQuery,
   type DownloadRow,
@@ -18,12 +21,12 @@ import {
   type PermissionSet,
 } from '@portal/contract';
 import { queryRows, type Database, type Db } from '../../db/client.ts';
-import { downloads } from '../../db/schema/index.ts';
 import { writeAudit, type AuditContext } from '../audit.ts';
 import { AppError, conflict, forbidden, notFound } from '../errors.ts';
 import type { JobInfo, JobLogger, JobQueue } from '../jobs.ts';
 import type { Clock } from '../clock.ts';
-import { countRows, iso, isoOrNull, likePattern, pagedList, whereOf } from '../pagination.ts';
+import { countRows, likePattern, pagedList, whereOf } from '../pagination.ts';
+import { rowReader } from '../sql/row-reader.ts';
 import { cellRows, fileNameOf, type ExportDef, type ExportViewer } from './export-def.ts';
 import { readBatches } from './source.ts';
 import { copyCsv } from './copy-csv.ts';
@@ -53,20 +56,24 @@ interface Requester {
 
 const DOWNLOAD_SELECT = sql`select d.id, d.export_name, d.file_name, d.format, d.status, d.row_count, d.size_bytes, d.error, d.created_at, d.finished_at`;
 
-function toDownloadRow(r: Record<string, unknown>): DownloadRow {
-  return {
-    id: Number(r.id),
-    export_name: String(r.export_name),
-    file_name: String(r.file_name),
-    format: String(r.format) as ExportFormat,
-    status: Number(r.status),
-    row_count: r.row_count === null || r.row_count === undefined ? null : Number(r.row_count),
-    size_bytes: r.size_bytes === null || r.size_bytes === undefined ? null : Number(r.size_bytes),
-    error: (r.error as string | null) ?? null,
-    created_at: iso(r.created_at),
-    finished_at: isoOrNull(r.finished_at),
-  };
-}
+const toDownloadRow = rowReader(downloadRow);
+
+/** What the job and the file route need of an entry. */
+const readEntry = rowReader(
+  z.object({
+    id: z.number().int(),
+    userId: z.number().int(),
+    exportName: z.string(),
+    entries: z.array(z.string()),
+    format: z.enum(EXPORT_FORMATS),
+    filters: z.unknown(),
+    fileName: z.string(),
+    status: z.number().int(),
+    storageName: z.string().nullable(),
+  }),
+);
+const ENTRY_SELECT = sql`select id, user_id as "userId", export_name as "exportName", entries, format, filters, file_name as "fileName", status,
+  storage_name as "storageName" from downloads`;
 
 /** What a failure says to the person who asked for the export (never a stack). */
 const failureText = (err: unknown) => (err instanceof AppError ? err.message : 'The export could not be written. Please try again.');
@@ -157,25 +164,30 @@ export class ExportService {
         sql`select file_name from downloads where user_id = ${who.userId} and left(file_name, ${stem.length}) = ${stem}`,
       );
       const fileName = uniqueFileName(wanted, new Set(taken.map((t) => t.file_name)));
-      const [inserted] = await tx
-        .insert(downloads)
-        .values({ userId: who.userId, exportName: def.name, entries: [...def.entries], format, filters: raw, fileName, status: DOWNLOAD_IN_PROGRESS, createdAt: now, updatedAt: now })
-        .returning({ id: downloads.id });
-      if (!inserted) throw new Error('download insert returned no row');
+      const [row] = await queryRows<{ id: number }>(
+        tx,
+        sql`insert into downloads (user_id, export_name, entries, format, filters, file_name, status, created_at, updated_at)
+            values (${who.userId}, ${def.name}, array(select json_array_elements_text(${JSON.stringify(def.entries)}::json)), ${format}, ${JSON.stringify(raw)}::jsonb,
+                    ${fileName}, ${DOWNLOAD_IN_PROGRESS}, ${now}, ${now})
+            returning id`,
+      );
+      if (!row) throw new Error('download insert returned no row');
+      const inserted = { id: Number(row.id) };
       await writeAudit(tx, who.audit, { action: 'export', entity: 'download', entityId: inserted.id, after: { export: def.name, format, filters: raw, file_name: fileName } });
       await this.jobs.send(EXPORT_JOB, { downloadId: inserted.id }, { tx, retryLimit: 2, retryDelaySeconds: 5, singletonKey: `download:${inserted.id}` });
-      const row = (await queryRows(tx, sql`${DOWNLOAD_SELECT} from downloads d where d.id = ${inserted.id}`))[0];
-      if (!row) throw new Error('download vanished');
-      return toDownloadRow(row);
+      const created = (await queryRows(tx, sql`${DOWNLOAD_SELECT} from downloads d where d.id = ${inserted.id}`))[0];
+      if (!created) throw new Error('download vanished');
+      return toDownloadRow(created);
     });
     return { kind: 'job', download };
   }
 
   /** The job: writes the file beside a temporary name, then marks the entry ready. Safe to run twice. */
   private async runJob(downloadId: number, job: JobInfo): Promise<void> {
-    const [entry] = await this.db.select().from(downloads).where(eq(downloads.id, downloadId));
+    const found = (await queryRows(this.db, sql`${ENTRY_SELECT} where id = ${downloadId}`))[0];
+    const entry = found && readEntry(found);
     if (!entry || entry.status !== DOWNLOAD_IN_PROGRESS) return;
-    const format = entry.format as ExportFormat;
+    const format = entry.format;
     const storageName = `${entry.id}.${format}`;
     const partial = path.join(this.opts.dir, `${storageName}.${process.pid}.part`);
     let file: fs.WriteStream | undefined;
@@ -196,10 +208,11 @@ export class ExportService {
       await finished(file);
       await fs.promises.rename(partial, path.join(this.opts.dir, storageName));
       const { size } = await fs.promises.stat(path.join(this.opts.dir, storageName));
-      await this.db
-        .update(downloads)
-        .set({ status: DOWNLOAD_READY, rowCount: rows, sizeBytes: size, storageName, finishedAt: this.clock.now(), updatedAt: this.clock.now(), version: sql`${downloads.version} + 1` })
-        .where(and(eq(downloads.id, downloadId), eq(downloads.status, DOWNLOAD_IN_PROGRESS)));
+      await this.db.execute(
+        sql`update downloads set status = ${DOWNLOAD_READY}, row_count = ${rows}, size_bytes = ${size}, storage_name = ${storageName}, finished_at = ${this.clock.now()},
+              updated_at = ${this.clock.now()}, version = version + 1
+            where id = ${downloadId} and status = ${DOWNLOAD_IN_PROGRESS}`,
+      );
       this.events.emit('settled', { id: downloadId, userId: entry.userId, status: DOWNLOAD_READY });
     } catch (err) {
       file?.destroy();
@@ -207,10 +220,11 @@ export class ExportService {
       this.opts.logger?.error({ err, downloadId, retryCount: job.retryCount }, 'export job failed');
       // Permanent problems and the last try show as failed in the Download List; others are retried.
       if (job.lastAttempt || err instanceof AppError) {
-        await this.db
-          .update(downloads)
-          .set({ status: DOWNLOAD_FAILED, error: failureText(err), finishedAt: this.clock.now(), updatedAt: this.clock.now(), version: sql`${downloads.version} + 1` })
-          .where(and(eq(downloads.id, downloadId), eq(downloads.status, DOWNLOAD_IN_PROGRESS)));
+        await this.db.execute(
+          sql`update downloads set status = ${DOWNLOAD_FAILED}, error = ${failureText(err)}, finished_at = ${this.clock.now()}, updated_at = ${this.clock.now()},
+                version = version + 1
+              where id = ${downloadId} and status = ${DOWNLOAD_IN_PROGRESS}`,
+        );
         this.events.emit('settled', { id: downloadId, userId: entry.userId, status: DOWNLOAD_FAILED });
         return;
       }
@@ -232,17 +246,15 @@ export class ExportService {
    * closes the files too). Someone else's download is "not found", not "forbidden": its existence is not revealed.
    */
   async file(userId: number, perms: PermissionSet, id: number): Promise<{ fileName: string; contentType: string; size: number; body: Readable }> {
-    const [entry] = await this.db
-      .select()
-      .from(downloads)
-      .where(and(eq(downloads.id, id), eq(downloads.userId, userId)));
-    if (!entry) throw notFound('Download');
+    const found = (await queryRows(this.db, sql`${ENTRY_SELECT} where id = ${id} and user_id = ${userId}`))[0];
+    if (!found) throw notFound('Download');
+    const entry = readEntry(found);
     if (!entry.entries.some((e) => can(perms, e, 'export'))) throw forbidden('You no longer hold the export permission this file was made under.');
     if (entry.status === DOWNLOAD_IN_PROGRESS) throw conflict('The export is still in progress');
     if (entry.status !== DOWNLOAD_READY || !entry.storageName) throw conflict('The export failed; there is no file to download');
     const full = path.join(this.opts.dir, path.basename(entry.storageName));
     const stat = await fs.promises.stat(full).catch(() => null);
     if (!stat) throw notFound('Export file');
-    return { fileName: entry.fileName, contentType: EXPORT_CONTENT_TYPES[entry.format as ExportFormat], size: stat.size, body: fs.createReadStream(full) };
+    return { fileName: entry.fileName, contentType: EXPORT_CONTENT_TYPES[entry.format], size: stat.size, body: fs.createReadStream(full) };
   }
 }

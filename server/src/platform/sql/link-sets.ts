@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { badRequest } from '../../platform/errors.ts';
+import { badRequest } from '../errors.ts';
 
 /*
  * The sets that live beside a record (a promo's products, a planogram's sub categories, a store's delivery methods):

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery } from '../common/list-query.ts';
+import { listQuery } from './list-query.ts';
 
 /** Kemendagri region codes in their dotted form: province 11, regency 11.01, district 11.01.01, village 11.01.01.2001. */
 export const REGION_CODE = {

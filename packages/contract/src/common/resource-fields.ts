@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Fields shared by catalog bodies, so a form and the server read one rule. */
+/** Fields shared by the bodies and list filters of every domain, so a form and the server read one rule. */
 export const nameField = (label: string, max = 120) =>
   z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
 export const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters`).nullable().optional();

@@ -1,4 +1,4 @@
-import { badRequest } from '../../platform/errors.ts';
+import { badRequest } from './errors.ts';
 
 /**
  * A store's regency must lie in its province, its district in its regency, its village in its district. Kemendagri codes
