@@ -2,7 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
 import type { Action, EnumOption } from '@portal/contract';
 import type { OptionSource } from './options.ts';
-import type { PathsOverride } from './use-resource-access.ts';
+import type { PathsOverride } from './resource-paths.ts';
 
 /** Any contract enum table (`USER_STATUS`, ...): its options carry label, Indonesian label and colour. */
 export interface EnumTableLike {

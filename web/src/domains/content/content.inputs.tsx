@@ -4,7 +4,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { CONTENT_IMAGE_MAX_MB, formatDateTime, JAKARTA_OFFSET_MS, type ContentImageUploaded } from '@portal/contract';
-import { useLang } from '../../app/i18n.ts';
+import { useLang } from '../../lib/i18n.ts';
 import type { CustomInputProps } from '../../ui/resource.ts';
 
 /** The Asia/Jakarta wall-clock time of an instant, as a dayjs without zone (what the picker shows). */
