@@ -4,8 +4,8 @@ import { CreditCardOutlined, DisconnectOutlined, LockOutlined, LogoutOutlined, M
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { can, consumerActionBody, consumerActionsFor, consumerLinkCardBody, type ConsumerAction, type ConsumerDetail } from '@portal/contract';
-import { errorMessage, notifySuccess } from '../../app/notifier.tsx';
-import { useSession } from '../../app/session.ts';
+import { errorMessage, notifySuccess } from '../../lib/notifier.tsx';
+import { useSession } from '../../lib/session.ts';
 import { api } from '../../lib/api.ts';
 import { resourceKeys } from '../../lib/query-keys.ts';
 
