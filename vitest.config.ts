@@ -8,6 +8,8 @@ export default defineConfig({
     ...(jsonDir ? { reporters: ['default', 'json'], outputFile: { json: `${jsonDir}/unit.json` } } : {}),
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], sequence: { groupOrder: 0 } } },
+      // The web app's pure logic (paths, access, list search, formatting, i18n), in node: no DOM, nothing rendered.
+      { test: { name: 'web', include: ['web/src/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 } } },
       {
         test: {
           name: 'server',

@@ -1,11 +1,16 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { en } from './app/locales/en.ts';
+import { id } from './app/locales/id.ts';
 import { AppProviders } from './app/providers.tsx';
-import { queryClient } from './app/query-client.ts';
 import { installSession } from './app/session.ts';
+import { registerDictionaries } from './lib/i18n.ts';
+import { queryClient } from './lib/query-client.ts';
 import { router } from './router.tsx';
 
+// The texts of the shell and the public pages; the admin shell registers the generic blocks' and the domains' when it loads.
+registerDictionaries({ en, id });
 installSession(router, queryClient);
 
 const container = document.getElementById('root');

@@ -1,19 +1,7 @@
-import {
-  ACTIONS,
-  AREA_PREFIX,
-  AREAS,
-  can,
-  MENU,
-  permissionSet,
-  viewableMenu,
-  type Action,
-  type AppEnv,
-  type Area,
-  type MenuEntry,
-  type PermissionSet,
-  type Profile,
-} from '@portal/contract';
-import { hasScreen } from './screens.ts';
+import { AREA_PREFIX, AREAS, can, viewableMenu, type Action, type AppEnv, type Area, type MenuEntry, type Profile } from '@portal/contract';
+import { entryForPath, isUnder, normalizePath } from '../lib/menu-path.ts';
+import { hasScreen } from '../lib/screens.ts';
+import { permissionsOf, type UserAccess } from '../lib/session.ts';
 
 /** Paths of the shell that are not menu entries. */
 export const PATHS = {
@@ -30,9 +18,7 @@ export const PATHS = {
 } as const;
 
 /** What a signed-in user may see, derived once per profile and environment. */
-export interface Access {
-  perms: PermissionSet;
-  env: AppEnv;
+export interface Access extends UserAccess {
   /** Entries the role may view in this environment (contract rule), screens built or not. */
   viewable: MenuEntry[];
   /** Viewable entries whose screens exist: the menu. */
@@ -41,48 +27,19 @@ export interface Access {
   inactive: boolean;
 }
 
-const ACTION_SET: ReadonlySet<string> = new Set(ACTIONS);
-
-/** `profile.permissions` holds `entry:action` strings; unknown actions are dropped. */
-export function parseGrants(permissions: readonly string[]): { entry: string; action: Action }[] {
-  const grants: { entry: string; action: Action }[] = [];
-  for (const text of permissions) {
-    const at = text.lastIndexOf(':');
-    if (at <= 0) continue;
-    const entry = text.slice(0, at);
-    const action = text.slice(at + 1);
-    if (ACTION_SET.has(action)) grants.push({ entry, action: action as Action });
-  }
-  return grants;
-}
-
 export function accessFor(profile: Profile, env: AppEnv): Access {
-  const perms = permissionSet(profile.role.is_super, parseGrants(profile.permissions));
+  const perms = permissionsOf(profile);
   const viewable = viewableMenu(perms, env);
   return { perms, env, viewable, menu: viewable.filter((e) => hasScreen(e.key)), inactive: viewable.length === 0 };
 }
 
-const isUnder = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
-
-/** The menu entry a path belongs to: the entry with the longest route that is the path or a prefix of it. */
-export function entryForPath(pathname: string): MenuEntry | undefined {
-  const path = normalize(pathname);
-  let best: MenuEntry | undefined;
-  for (const entry of MENU) if (isUnder(path, entry.route) && (!best || entry.route.length > best.route.length)) best = entry;
-  return best;
-}
-
 /** The action a sub-path asks for: `.../create` create, `.../{id}/edit` edit, anything else view. */
 export function actionForPath(pathname: string, entry: MenuEntry): Action {
-  const rest = normalize(pathname).slice(entry.route.length).split('/').filter(Boolean);
+  const rest = normalizePath(pathname).slice(entry.route.length).split('/').filter(Boolean);
   const last = rest[rest.length - 1];
   if (last === 'create' && entry.actions.includes('create')) return 'create';
   if (last === 'edit' && entry.actions.includes('edit')) return 'edit';
   return 'view';
-}
-
-export function normalize(pathname: string): string {
-  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 }
 
 /**
@@ -97,11 +54,11 @@ export function canOpen(access: Access, pathname: string): boolean {
   const reachable = entry.hidden ? (access.env === 'development' || entry.envs.includes(access.env)) && can(access.perms, entry.key, 'view') : access.viewable.some((e) => e.key === entry.key);
   if (!reachable) return false;
   const action = actionForPath(pathname, entry);
-  return access.perms.superAdmin || access.perms.grants.has(`${entry.key}:${action}`);
+  return can(access.perms, entry.key, action);
 }
 
 export function areaOfPath(pathname: string): Area | undefined {
-  const path = normalize(pathname);
+  const path = normalizePath(pathname);
   return AREAS.find((area) => isUnder(path, AREA_PREFIX[area]));
 }
 

@@ -1,6 +1,6 @@
 import type { FormInstance, FormRule } from 'antd';
 import type { z } from 'zod';
-import { i18n, translateMessage } from './i18n.ts';
+import { i18n, translateMessage } from '../lib/i18n.ts';
 
 /**
  * An antd rule that validates a field with its contract schema, so the form and the server apply the same rule

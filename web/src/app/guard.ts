@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import type { Area } from '@portal/contract';
-import { adminLanding, areaLanding, canOpen, normalize, PATHS } from './access.ts';
-import { loadSession, type Session } from './session.ts';
+import { normalizePath } from '../lib/menu-path.ts';
+import { adminLanding, areaLanding, canOpen, PATHS } from './access.ts';
+import { loadSession, type AdminSession } from './admin-session.ts';
 
 /** What every route's loader and guard can read. */
 export interface RouterContext {
@@ -27,9 +28,9 @@ export async function loggedOutOnly({ context }: GuardArgs): Promise<void> {
  * one); a role with nothing to view → the RoleInactive page; a path outside the role's menu → /admin/unauthorized.
  * The session it read is handed to the child routes' context.
  */
-export async function requireAdmin({ context, location }: GuardArgs): Promise<{ session: Session }> {
+export async function requireAdmin({ context, location }: GuardArgs): Promise<{ session: AdminSession }> {
   const session = await loadSession(context.queryClient);
-  const path = normalize(location.pathname);
+  const path = normalizePath(location.pathname);
   if (!session) throw redirect({ href: path === PATHS.roleInactive ? PATHS.login : loginWithRedirect(location) });
   const { access } = session;
   if (access.inactive) {
@@ -43,13 +44,13 @@ export async function requireAdmin({ context, location }: GuardArgs): Promise<{ 
 }
 
 /** /admin itself: the first permitted entry (the welcome page when none has a screen yet). */
-export function adminIndexRedirect({ context }: { context: { session: Session } }): never {
+export function adminIndexRedirect({ context }: { context: { session: AdminSession } }): never {
   throw redirect({ href: adminLanding(context.session.access) });
 }
 
 /** An area root (/admin/aphrodite, ...): its first permitted entry, else unauthorized. */
 export function areaRedirect(area: Area) {
-  return ({ context }: { context: { session: Session } }): never => {
+  return ({ context }: { context: { session: AdminSession } }): never => {
     throw redirect({ href: areaLanding(context.session.access, area) ?? PATHS.unauthorized });
   };
 }

@@ -1,6 +1,6 @@
 import { Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, setLanguage, useLang } from './i18n.ts';
+import { LANGUAGES, setLanguage, useLang } from '../lib/i18n.ts';
 
 /** EN / ID, remembered in localStorage. */
 export function LanguageSwitch({ size = 'middle' }: { size?: 'small' | 'middle' }) {

@@ -1,5 +1,5 @@
 import { AREA_LABEL, type Area, type Lang, type MenuEntry } from '@portal/contract';
-import { i18n } from './i18n.ts';
+import { i18n } from '../lib/i18n.ts';
 
 export const entryLabel = (entry: MenuEntry, lang: Lang) => (lang === 'id' ? entry.labelId : entry.label);
 export const areaLabel = (area: Area, lang: Lang) => AREA_LABEL[area][lang];

@@ -5,9 +5,9 @@ import idID from 'antd/locale/id_ID';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BRAND_COLOR } from './brand.ts';
-import { i18n, useLang } from './i18n.ts';
-import { NotifierBridge } from './notifier.tsx';
-import { queryClient } from './query-client.ts';
+import { i18n, useLang } from '../lib/i18n.ts';
+import { NotifierBridge } from '../lib/notifier.tsx';
+import { queryClient } from '../lib/query-client.ts';
 
 export const THEME: ThemeConfig = {
   algorithm: antTheme.defaultAlgorithm,

@@ -1,7 +1,7 @@
 import { CloseCircleFilled } from '@ant-design/icons';
 import { Button, Flex, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from './notifier.tsx';
+import { errorMessage } from '../lib/notifier.tsx';
 
 /** Shown while a route's chunk or guard is pending. */
 export function PageLoading() {

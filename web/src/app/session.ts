@@ -1,77 +1,23 @@
-import { APP_ENVS, authApi, profileApi, publicApi, type AppEnv, type Profile } from '@portal/contract';
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { AnyRouter } from '@tanstack/react-router';
-import { useEffect, useMemo } from 'react';
-import { ApiError, onUnauthorized } from '../lib/api.ts';
+import { useEffect } from 'react';
+import { authApi } from '@portal/contract';
+import { onUnauthorized } from '../lib/api.ts';
 import { call } from '../lib/call.ts';
+import { i18n } from '../lib/i18n.ts';
+import { notifySuccess } from '../lib/notifier.tsx';
 import { queryKeys } from '../lib/query-keys.ts';
-import { accessFor, PATHS, type Access } from './access.ts';
-import { i18n } from './i18n.ts';
-import { notifySuccess } from './notifier.tsx';
-
-/** GET meta: what the server tells every client, signed in or not. */
-export interface PortalMeta {
-  app_env: AppEnv;
-  idle_timeout_seconds: number;
-  otp_ttl_seconds: number;
-  /** Seconds before another verification code may be requested. */
-  otp_resend_seconds: number;
-  mailbox: boolean;
-}
-
-/** Used while meta cannot be read: the most restrictive environment. */
-export const DEFAULT_META: PortalMeta = { app_env: 'production', idle_timeout_seconds: 1800, otp_ttl_seconds: 300, otp_resend_seconds: 60, mailbox: false };
+import { PATHS } from './access.ts';
 
 /** Section 9: redirect after login or logout, 1000 ms. */
 export const REDIRECT_DELAY_MS = 1000;
 /** How often the idle check asks the server. */
 export const IDLE_CHECK_MS = 60_000;
 
-/** The signed-in user's profile, or null when there is no session (a 401 is an answer here, not an error). */
-export const profileQuery = queryOptions({
-  queryKey: queryKeys.profile,
-  queryFn: async (): Promise<Profile | null> => {
-    try {
-      return (await call(profileApi.get)).data;
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 401) return null;
-      throw err;
-    }
-  },
-  staleTime: 60_000,
-});
-
-export const metaQuery = queryOptions({
-  queryKey: queryKeys.meta,
-  queryFn: async (): Promise<PortalMeta> => {
-    const data: Partial<PortalMeta> = (await call(publicApi.meta)).data;
-    const env = APP_ENVS.find((e) => e === data.app_env) ?? DEFAULT_META.app_env;
-    return { ...DEFAULT_META, ...data, app_env: env };
-  },
-  staleTime: Infinity,
-});
-
-export interface Session {
-  profile: Profile;
-  meta: PortalMeta;
-  access: Access;
-}
-
-/** Reads profile and meta for a route guard, from the cache when present. */
-export async function loadSession(client: QueryClient): Promise<Session | null> {
-  const [profile, meta] = await Promise.all([
-    client.ensureQueryData(profileQuery),
-    client.ensureQueryData(metaQuery).catch(() => DEFAULT_META),
-  ]);
-  return profile ? { profile, meta, access: accessFor(profile, meta.app_env) } : null;
-}
-
-/** The session for components under /admin; null only for the moment between signing out and leaving the page. */
-export function useSession(): Session | null {
-  const profile = useQuery(profileQuery).data;
-  const meta = useQuery(metaQuery).data ?? DEFAULT_META;
-  return useMemo(() => (profile ? { profile, meta, access: accessFor(profile, meta.app_env) } : null), [profile, meta]);
-}
+/*
+ * The session's lifecycle on the client: a 401 anywhere, sign-out, the idle check. What the session holds (profile,
+ * meta, permissions) is read through lib/session.ts, whose queries this layer clears when the session ends.
+ */
 
 let router: AnyRouter | null = null;
 let client: QueryClient | null = null;

@@ -4,7 +4,7 @@ import {
   type Lang,
 } from '@portal/contract';
 import { useMemo } from 'react';
-import { currentLang, useLang } from '../app/i18n.ts';
+import { currentLang, useLang } from './i18n.ts';
 
 /*
  * The contract's format helpers, bound to the UI language. Money and numbers do not depend on it (section 9:

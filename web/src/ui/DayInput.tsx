@@ -1,7 +1,7 @@
 import { DatePicker } from 'antd';
 import dayjs from 'dayjs';
 import { formatDate } from '@portal/contract';
-import { useLang } from '../app/i18n.ts';
+import { useLang } from '../lib/i18n.ts';
 import type { CustomInputProps, DisplayDef } from './resource.ts';
 
 /** A whole day as the contract carries it (YYYY-MM-DD), picked from a calendar and shown as DD/MMM/YYYY. */

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api.ts';
 import { resourceKeys } from '../lib/query-keys.ts';
-import { errorMessage, notifySuccess } from '../app/notifier.tsx';
+import { errorMessage, notifySuccess } from '../lib/notifier.tsx';
 import { DeleteConfirm } from './DeleteConfirm.tsx';
 import { DisplayValue } from './DisplayValue.tsx';
 import { useGo } from './nav.ts';

@@ -3,7 +3,7 @@ import { Flex, Switch, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@portal/contract';
 import { diffRows, type DiffRow } from './diff.ts';
-import { useLang } from '../app/i18n.ts';
+import { useLang } from '../lib/i18n.ts';
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 const CHANGED_BACKGROUND = '#fff7e6';

@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatRupiah } from '@portal/contract';
-import { useLang } from '../app/i18n.ts';
+import { useLang } from '../lib/i18n.ts';
 import { fieldOf, type DisplayDef } from './resource.ts';
 import { StatusTag } from './StatusTag.tsx';
 

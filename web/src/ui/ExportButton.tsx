@@ -4,31 +4,14 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { can, EXPORT_FORMATS, MENU_BY_KEY, type AnyEndpoint, type ExportFormat } from '@portal/contract';
-import { endpointUrl } from '../lib/call.ts';
-import { ApiError, toQueryString, type Query } from '../lib/api.ts';
+import { ApiError, type Query } from '../lib/api.ts';
 import { resourceKeys } from '../lib/query-keys.ts';
-import { NOTIFY_SECONDS, notifyError } from '../app/notifier.tsx';
-import { useSession } from '../app/session.ts';
+import { NOTIFY_SECONDS, notifyError } from '../lib/notifier.tsx';
+import { useSession } from '../lib/session.ts';
+import { exportUrl, fileNameOf } from './export-file.ts';
 import { useGo } from './nav.ts';
 
-/** The query keys of a list that an export does not take (it writes every matching row). */
-const PAGING = new Set(['page', 'limit', 'cursor', 'is_all']);
-
 const FORMAT_LABELS: Record<ExportFormat, string> = { csv: 'CSV', txt: 'TXT', xlsx: 'XLSX' };
-
-/** The file name of an answer: RFC 5987's `filename*` first, else the plain `filename`. */
-export function fileNameOf(disposition: string | null, fallback: string): string {
-  if (!disposition) return fallback;
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
-  if (star?.[1]) {
-    try {
-      return decodeURIComponent(star[1]);
-    } catch {
-      // fall through to the plain name
-    }
-  }
-  return /filename="([^"]+)"/i.exec(disposition)?.[1] ?? fallback;
-}
 
 /** Saves a fetched file through the browser's download. */
 function save(blob: Blob, name: string): void {
@@ -61,10 +44,7 @@ export function ExportButton({ endpoint, params = {}, query }: { endpoint: strin
   const run = async (format: ExportFormat) => {
     setBusy(true);
     try {
-      const filters: Query = Object.fromEntries(Object.entries(query).filter(([k]) => !PAGING.has(k)));
-      const url =
-        typeof endpoint === 'string' ? `/api/v1/${endpoint}${toQueryString({ ...filters, format })}` : endpointUrl(endpoint, { ...params, query: { ...filters, format } });
-      const res = await fetch(url, { credentials: 'same-origin' });
+      const res = await fetch(exportUrl(endpoint, params, query, format), { credentials: 'same-origin' });
       if (res.status === 202) {
         await queryClient.invalidateQueries({ queryKey: resourceKeys('downloads').all });
         notification.info({

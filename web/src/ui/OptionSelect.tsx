@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Select } from 'antd';
-import { useLang } from '../app/i18n.ts';
+import { useLang } from '../lib/i18n.ts';
 import { optionLabel, useOptions, type OptionSource, type OptionValue } from './options.ts';
 
 /**

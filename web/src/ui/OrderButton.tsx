@@ -8,7 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, type Paged } from '../lib/api.ts';
 import { resourceKeys } from '../lib/query-keys.ts';
-import { errorMessage, notifySuccess } from '../app/notifier.tsx';
+import { errorMessage, notifySuccess } from '../lib/notifier.tsx';
 
 interface Orderable {
   id: number;

@@ -3,7 +3,7 @@ import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { useLang } from '../app/i18n.ts';
+import { useLang } from '../lib/i18n.ts';
 import { api, type Query } from '../lib/api.ts';
 import { resourceKeys } from '../lib/query-keys.ts';
 import { optionLabel, useOptions, type OptionSource, type OptionValue } from './options.ts';

@@ -8,7 +8,7 @@ import { PageHeader } from './PageHeader.tsx';
 import type { ResourceView } from './resource.ts';
 import { ResourceForm } from './ResourceForm.tsx';
 import { ResourceTable } from './ResourceTable.tsx';
-import { useLang } from '../app/i18n.ts';
+import { useLang } from '../lib/i18n.ts';
 import { useResourceAccess } from './use-resource-access.ts';
 
 type View<Row extends { id: number | string }, Detail extends Row> = { view: ResourceView<Row, Detail> };

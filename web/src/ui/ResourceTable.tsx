@@ -7,7 +7,7 @@ import { useLocation, useRouter, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { resourceKeys } from '../lib/query-keys.ts';
-import { errorMessage, notifyError, notifySuccess } from '../app/notifier.tsx';
+import { errorMessage, notifyError, notifySuccess } from '../lib/notifier.tsx';
 import { DeleteConfirm } from './DeleteConfirm.tsx';
 import { ExportButton } from './ExportButton.tsx';
 import { ColumnChooser, useHiddenColumns } from './ColumnChooser.tsx';

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { LIST_START_MESSAGE, listStartsValid } from '@portal/contract';
 import { api } from '../lib/api.ts';
 import { resourceKeys } from '../lib/query-keys.ts';
-import { translateMessage } from '../app/i18n.ts';
+import { translateMessage } from '../lib/i18n.ts';
 import { useDebounced } from './RegionCascader.tsx';
 import type { CustomInputProps } from './resource.ts';
 

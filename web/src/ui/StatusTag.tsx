@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { useLang } from '../app/i18n.ts';
+import { useLang } from '../lib/i18n.ts';
 import type { EnumTableLike } from './resource.ts';
 
 /** A contract enum value as a coloured tag: label (Indonesian when the UI is) and colour from the enum table. */

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { z } from 'zod';
 import type { Action, AnyEndpoint, EnumOption } from '@portal/contract';
 import type { OptionSource } from './options.ts';
-import type { PathsOverride } from './use-resource-access.ts';
+import type { PathsOverride } from './resource-paths.ts';
 import type { RecordArgs, ResourceEndpoints } from './resource-calls.ts';
 
 /** Any contract enum table (`USER_STATUS`, ...): its options carry label, Indonesian label and colour. */

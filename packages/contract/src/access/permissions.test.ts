@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allows, grantSchema, permissionSet, viewableMenu } from './permissions.ts';
+import { allows, grantKey, grantSchema, parseGrant, parseGrants, permissionSet, viewableMenu } from './permissions.ts';
 import { AREA_PREFIX, MENU, MENU_BY_KEY } from './registry.ts';
 
 describe('access registry', () => {
@@ -42,5 +42,20 @@ describe('access registry', () => {
     expect(grantSchema.safeParse({ entry: 'cms.user', action: 'view' }).success).toBe(true);
     expect(grantSchema.safeParse({ entry: 'cms.nope', action: 'view' }).success).toBe(false);
     expect(grantSchema.safeParse({ entry: 'cms.log-history', action: 'delete' }).success).toBe(false);
+  });
+
+  it('parses grant keys back into grants', () => {
+    expect(parseGrant(grantKey('cms.user', 'edit'))).toEqual({ entry: 'cms.user', action: 'edit' });
+    // The entry is everything before the last colon: menu keys may hold colons of their own.
+    expect(parseGrant('odd:key:approve')).toEqual({ entry: 'odd:key', action: 'approve' });
+    expect(parseGrant('cms.user:fly')).toBeUndefined();
+    expect(parseGrant(':view')).toBeUndefined();
+    expect(parseGrant('cms.user')).toBeUndefined();
+    expect(parseGrant('cms.user:')).toBeUndefined();
+    expect(parseGrants(['cms.user:view', 'nonsense', 'cms.role:delete', 'cms.role:VIEW'])).toEqual([
+      { entry: 'cms.user', action: 'view' },
+      { entry: 'cms.role', action: 'delete' },
+    ]);
+    expect(parseGrants(new Set<string>())).toEqual([]);
   });
 });

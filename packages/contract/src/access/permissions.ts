@@ -27,6 +27,27 @@ export interface PermissionSet {
 
 export const grantKey = (entry: string, action: Action) => `${entry}:${action}`;
 
+const ACTION_SET: ReadonlySet<string> = new Set(ACTIONS);
+const isAction = (value: string): value is Action => ACTION_SET.has(value);
+
+/** The grant a `grantKey` string names (`cms.user:view`), or undefined when it has no entry or no known action. */
+export function parseGrant(key: string): { entry: string; action: Action } | undefined {
+  const at = key.lastIndexOf(':');
+  if (at <= 0) return undefined;
+  const action = key.slice(at + 1);
+  return isAction(action) ? { entry: key.slice(0, at), action } : undefined;
+}
+
+/** The grants of `entry:action` strings (a profile's `permissions`), malformed ones and unknown actions dropped. */
+export function parseGrants(keys: Iterable<string>): { entry: string; action: Action }[] {
+  const grants: { entry: string; action: Action }[] = [];
+  for (const key of keys) {
+    const grant = parseGrant(key);
+    if (grant) grants.push(grant);
+  }
+  return grants;
+}
+
 export function permissionSet(superAdmin: boolean, grants: Iterable<{ entry: string; action: Action }>): PermissionSet {
   return { superAdmin, grants: new Set([...grants].map((g) => grantKey(g.entry, g.action))) };
 }

@@ -7,8 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api.ts';
 import { call } from '../../lib/call.ts';
 import { accessFor, afterSignIn, PATHS } from '../access.ts';
-import { notifyError, notifySuccess } from '../notifier.tsx';
-import { DEFAULT_META, metaQuery, profileQuery, REDIRECT_DELAY_MS } from '../session.ts';
+import { notifyError, notifySuccess } from '../../lib/notifier.tsx';
+import { DEFAULT_META, metaQuery, profileQuery } from '../../lib/session.ts';
+import { REDIRECT_DELAY_MS } from '../session.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
 const loginRoute = getRouteApi('/login');

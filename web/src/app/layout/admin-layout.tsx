@@ -17,15 +17,21 @@ import { Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { Avatar, Button, Dropdown, Flex, Grid, Layout, Menu, Tag, Tooltip, Typography, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { entryForPath, normalize, PATHS } from '../access.ts';
+import { registerDictionaries, useLang } from '../../lib/i18n.ts';
+import { entryForPath, normalizePath } from '../../lib/menu-path.ts';
+import { PATHS } from '../access.ts';
+import { useAdminSession } from '../admin-session.ts';
 import { BrandMark, Copyright } from '../auth/auth-layout.tsx';
 import { PRODUCT_NAME } from '../brand.ts';
-import { useLang } from '../i18n.ts';
 import { LanguageSwitch } from '../language-switch.tsx';
 import { areaLabel, entryLabel, groupLabel, groupMenu } from '../menu-labels.ts';
-import { signOut, useIdleCheck, useSession } from '../session.ts';
+import { signOut, useIdleCheck } from '../session.ts';
+import { ADMIN_DICTIONARIES } from './admin-dictionaries.ts';
 import { Breadcrumbs } from './breadcrumbs.tsx';
 import { menuBadge } from './menu-badges.tsx';
+
+// Before any screen of the shell renders: the generic blocks' and the domains' texts arrive with the shell's chunk.
+registerDictionaries(...ADMIN_DICTIONARIES);
 
 type MenuItem = Required<MenuProps>['items'][number];
 
@@ -56,7 +62,7 @@ export function AdminLayout() {
   const lang = useLang();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const session = useSession();
+  const session = useAdminSession();
   const screens = Grid.useBreakpoint();
   const narrow = screens.lg === false;
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
@@ -64,7 +70,7 @@ export function AdminLayout() {
   const [signingOut, setSigningOut] = useState(false);
   useIdleCheck();
 
-  const path = normalize(pathname);
+  const path = normalizePath(pathname);
   const current = entryForPath(path);
   const menu = session?.access.menu;
 

@@ -3,8 +3,9 @@ import { useNavigate } from '@tanstack/react-router';
 import { Breadcrumb } from 'antd';
 import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { entryForPath, PATHS, type Access } from '../access.ts';
-import { useLang } from '../i18n.ts';
+import { entryForPath } from '../../lib/menu-path.ts';
+import { PATHS, type Access } from '../access.ts';
+import { useLang } from '../../lib/i18n.ts';
 import { areaLabel, entryLabel, groupLabel } from '../menu-labels.ts';
 
 interface Crumb {

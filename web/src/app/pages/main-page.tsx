@@ -4,17 +4,17 @@ import { useNavigate } from '@tanstack/react-router';
 import { Button, Card, Col, Empty, Flex, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../access.ts';
-import { useLang } from '../i18n.ts';
+import { useLang } from '../../lib/i18n.ts';
 import { AREA_ICON } from '../layout/admin-layout.tsx';
 import { areaLabel, entryLabel, groupMenu } from '../menu-labels.ts';
-import { useSession } from '../session.ts';
+import { useAdminSession } from '../admin-session.ts';
 
 /** /admin/main-page: welcome with the user's name and quick links to the areas the role may open. */
 export function MainPage() {
   const { t } = useTranslation();
   const lang = useLang();
   const navigate = useNavigate();
-  const session = useSession();
+  const session = useAdminSession();
   if (!session) return null;
   const { profile, access } = session;
   const areas = groupMenu(access.menu);

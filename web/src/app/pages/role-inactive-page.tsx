@@ -3,7 +3,8 @@ import { Button, Flex, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthLayout } from '../auth/auth-layout.tsx';
-import { signOut, useSession } from '../session.ts';
+import { useSession } from '../../lib/session.ts';
+import { signOut } from '../session.ts';
 
 /** RoleInactive: the role's permissions leave nothing to view. The only way on is to sign out. */
 export function RoleInactivePage() {

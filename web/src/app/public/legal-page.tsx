@@ -8,7 +8,7 @@ import { formatDate } from '../../lib/format.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { BrandMark, Copyright } from '../auth/auth-layout.tsx';
 import { PRODUCT_NAME } from '../brand.ts';
-import { useLang } from '../i18n.ts';
+import { useLang } from '../../lib/i18n.ts';
 
 type LegalKind = (typeof LEGAL_KINDS)[number];
 

@@ -4,7 +4,7 @@ import { Alert, Button, Card, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/call.ts';
 import { matchesRule, zodRule } from '../form-rules.ts';
-import { translateMessage } from '../i18n.ts';
+import { translateMessage } from '../../lib/i18n.ts';
 import { finishSession } from '../session.ts';
 
 interface PasswordValues {

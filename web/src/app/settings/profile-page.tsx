@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/call.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { zodRule } from '../form-rules.ts';
-import { notifySuccess } from '../notifier.tsx';
-import { useSession } from '../session.ts';
+import { notifySuccess } from '../../lib/notifier.tsx';
+import { useSession } from '../../lib/session.ts';
 
 interface ProfileValues {
   name: string;

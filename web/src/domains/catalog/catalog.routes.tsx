@@ -1,6 +1,6 @@
 import type { AnyRoute } from '@tanstack/react-router';
 import { parentCategoryListQuery, productListQuery, productStoreListQuery, storeListQuery, subCategoryListQuery } from '@portal/contract';
-import { resourceRoutes } from '../../app/resource-routes.ts';
+import { resourceRoutes } from '../../ui/resource-routes.ts';
 
 const screens = () => import('./catalog.screens.tsx');
 

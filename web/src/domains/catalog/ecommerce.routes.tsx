@@ -1,7 +1,7 @@
 import { createRoute, type AnyRoute } from '@tanstack/react-router';
 import { deliveryMethodListQuery, groupStoreListQuery, MENU_BY_KEY, planogramListQuery } from '@portal/contract';
-import { lazyScreen } from '../../app/lazy.ts';
-import { resourceRoutes } from '../../app/resource-routes.ts';
+import { lazyScreen } from '../../lib/lazy.ts';
+import { resourceRoutes } from '../../ui/resource-routes.ts';
 import { listSearchValidator } from '../../ui/list-search.ts';
 
 const screens = () => import('./ecommerce.screens.tsx');

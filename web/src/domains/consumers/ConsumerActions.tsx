@@ -14,8 +14,8 @@ import {
   type ConsumerDetail,
   type ConsumerLinkCardBody,
 } from '@portal/contract';
-import { errorMessage, notifySuccess } from '../../app/notifier.tsx';
-import { useSession } from '../../app/session.ts';
+import { errorMessage, notifySuccess } from '../../lib/notifier.tsx';
+import { useSession } from '../../lib/session.ts';
 import { call } from '../../lib/call.ts';
 import { resourceKeys } from '../../lib/query-keys.ts';
 

@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { Empty, Flex, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { can, CONSUMER_ENTRIES, consumersApi, membersApi, type ConsumerDetail } from '@portal/contract';
-import { useSession } from '../../app/session.ts';
+import { useSession } from '../../lib/session.ts';
 import { resourceKeys } from '../../lib/query-keys.ts';
 import { useResourceAccess } from '../../ui/use-resource-access.ts';
 import { TagChip } from '../masterdata/masterdata.inputs.tsx';
-import { resourcePaths } from '../../ui/use-resource-access.ts';
+import { resourcePaths } from '../../ui/resource-paths.ts';
 import { ActivityHistory, AddressHistory, ConsumerChats, ConsumerTickets, CouponHistory, PosSaleHistory, StampHistory } from './ConsumerHistory.tsx';
 
 /**

@@ -1,5 +1,5 @@
 import { CONSUMER_ENTRIES, consumerAddressUpdateBody, consumersApi, MEMBER_ENTRIES, membersApi, consumerHistoryQuery, type ConsumerAddressRow } from '@portal/contract';
-import { queryClient } from '../../app/query-client.ts';
+import { queryClient } from '../../lib/query-client.ts';
 import { resourceKeys } from '../../lib/query-keys.ts';
 import { regionFields } from '../../ui/RegionCascader.tsx';
 import { defineResource } from '../../ui/resource.ts';

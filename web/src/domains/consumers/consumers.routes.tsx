@@ -1,6 +1,6 @@
 import type { AnyRoute } from '@tanstack/react-router';
 import { ASSOCIATE_ENTRIES, associateListQuery, CONSUMER_ENTRIES, consumerListQuery, MEMBER_ENTRIES, memberListQuery } from '@portal/contract';
-import { resourceRoutes } from '../../app/resource-routes.ts';
+import { resourceRoutes } from '../../ui/resource-routes.ts';
 
 const screens = () => import('./consumers.screens.tsx');
 

@@ -23,8 +23,8 @@ import {
   type ContentKind,
   type ContentRow,
 } from '@portal/contract';
-import { errorMessage, notifySuccess } from '../../app/notifier.tsx';
-import { useSession } from '../../app/session.ts';
+import { errorMessage, notifySuccess } from '../../lib/notifier.tsx';
+import { useSession } from '../../lib/session.ts';
 import { call } from '../../lib/call.ts';
 import { DiffTable, type DiffField } from '../../ui/DiffTable.tsx';
 import { useGo } from '../../ui/nav.ts';

@@ -3,10 +3,10 @@ import { Alert, Button, Input, Modal, Popconfirm } from 'antd';
 import { CheckOutlined, CloseOutlined, CopyOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { can, MENU_BY_KEY, type ContentAction, type ContentRow } from '@portal/contract';
-import { errorMessage } from '../../app/notifier.tsx';
-import { useSession } from '../../app/session.ts';
+import { errorMessage } from '../../lib/notifier.tsx';
+import { useSession } from '../../lib/session.ts';
 import { useGo } from '../../ui/nav.ts';
-import { resourcePaths } from '../../ui/use-resource-access.ts';
+import { resourcePaths } from '../../ui/resource-paths.ts';
 import { useContentActions, useContentTransition } from './content.actions.ts';
 import { PushTestSendButton } from './PushTestSend.tsx';
 

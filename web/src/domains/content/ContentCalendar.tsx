@@ -4,13 +4,13 @@ import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { CONTENT_ENTRY, CONTENT_KIND_API, CONTENT_KINDS, CONTENT_STATUS, can, jakartaDay, type ContentRow } from '@portal/contract';
-import { useSession } from '../../app/session.ts';
+import { useSession } from '../../lib/session.ts';
 import { call } from '../../lib/call.ts';
 import { resourceKeys } from '../../lib/query-keys.ts';
 import { useGo } from '../../ui/nav.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { KIND_LABEL } from './content.actions.ts';
-import { resourcePaths } from '../../ui/use-resource-access.ts';
+import { resourcePaths } from '../../ui/resource-paths.ts';
 
 const BADGE: Record<number, 'processing' | 'success' | 'default' | 'warning'> = { 1: 'warning', 2: 'processing', 3: 'success', 4: 'default' };
 

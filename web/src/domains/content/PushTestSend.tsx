@@ -4,8 +4,8 @@ import { MailOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { pushMessagesApi, pushTestSendBody, type ContentRow } from '@portal/contract';
-import { errorMessage, notifySuccess } from '../../app/notifier.tsx';
-import { translateMessage } from '../../app/i18n.ts';
+import { errorMessage, notifySuccess } from '../../lib/notifier.tsx';
+import { translateMessage } from '../../lib/i18n.ts';
 import { call } from '../../lib/call.ts';
 
 /** E-mails the push message to a few staff members (portal users) before it goes out. */

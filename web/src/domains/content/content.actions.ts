@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { APPROVAL_ENTRY, CONTENT_KIND_API, approvalMessagesApi, can, contentActionsFor, type ContentAction, type ContentKind, type ContentRow } from '@portal/contract';
-import { notifySuccess } from '../../app/notifier.tsx';
-import { useSession } from '../../app/session.ts';
+import { notifySuccess } from '../../lib/notifier.tsx';
+import { useSession } from '../../lib/session.ts';
 import { call } from '../../lib/call.ts';
 import { resourceKeys } from '../../lib/query-keys.ts';
 

@@ -4,7 +4,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { CONTENT_IMAGE_MAX_MB, contentImagesApi, formatDateTime, JAKARTA_OFFSET_MS, type ContentImageUploaded } from '@portal/contract';
-import { useLang } from '../../app/i18n.ts';
+import { useLang } from '../../lib/i18n.ts';
 import { urlOf } from '../../lib/call.ts';
 import type { CustomInputProps } from '../../ui/resource.ts';
 

@@ -1,6 +1,6 @@
 import type { AnyRoute } from '@tanstack/react-router';
 import { APPROVAL_ENTRY, CONTENT_ENTRY, NOTIFICATION_OFFER_ENTRY, contentListQuery, notificationOfferListQuery } from '@portal/contract';
-import { resourceRoutes } from '../../app/resource-routes.ts';
+import { resourceRoutes } from '../../ui/resource-routes.ts';
 
 const screens = () => import('./content.screens.tsx');
 

@@ -3,7 +3,7 @@ import { CalendarOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { CONTENT_ENTRY } from '@portal/contract';
 import { useGo } from '../../ui/nav.ts';
-import { resourcePaths } from '../../ui/use-resource-access.ts';
+import { resourcePaths } from '../../ui/resource-paths.ts';
 import { ResourceCreatePage, ResourceDetailPage, ResourceDuplicatePage, ResourceEditPage, ResourceListPage } from '../../ui/ResourceScreens.tsx';
 import { BannerOrder } from './content.display.tsx';
 import { bannerView, campaignView, digitalBannerView, offerView, pushMessageView } from './content.view.ts';

@@ -10,7 +10,7 @@ import { resourceKeys } from '../../lib/query-keys.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { StatusTag } from '../../ui/StatusTag.tsx';
 import { useGo } from '../../ui/nav.ts';
-import { resourcePaths } from '../../ui/use-resource-access.ts';
+import { resourcePaths } from '../../ui/resource-paths.ts';
 
 const REPORT_ENTRY = 'pandora.report-helpdesk';
 const keys = resourceKeys('helpdesk-report');

@@ -1,7 +1,7 @@
 import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@portal/contract';
-import { useLang } from '../../app/i18n.ts';
+import { useLang } from '../../lib/i18n.ts';
 
 interface Message {
   id: number;

@@ -5,8 +5,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { can, ticketAllows, ticketsApi, type TicketAssign, type TicketClose, type TicketDetail } from '@portal/contract';
 import { call } from '../../lib/call.ts';
-import { notifyError, notifySuccess } from '../../app/notifier.tsx';
-import { useSession } from '../../app/session.ts';
+import { notifyError, notifySuccess } from '../../lib/notifier.tsx';
+import { useSession } from '../../lib/session.ts';
 import { ticketKeys } from './chat-events.ts';
 import { TicketShareButton } from './TicketShare.tsx';
 

@@ -5,8 +5,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { can, ticketAllows, ticketReplyBody, ticketsApi, type TicketDetail } from '@portal/contract';
 import { call } from '../../lib/call.ts';
-import { errorMessage, notifySuccess } from '../../app/notifier.tsx';
-import { useSession } from '../../app/session.ts';
+import { errorMessage, notifySuccess } from '../../lib/notifier.tsx';
+import { useSession } from '../../lib/session.ts';
 import { MessageList } from './MessageList.tsx';
 import { ticketKeys } from './chat-events.ts';
 

@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ticketShareBody, ticketsApi, type TicketDetail } from '@portal/contract';
 import { call } from '../../lib/call.ts';
-import { errorMessage, notifySuccess } from '../../app/notifier.tsx';
+import { errorMessage, notifySuccess } from '../../lib/notifier.tsx';
 
 /** Share by e-mail: the ticket's details and conversation go to an address, with an optional note first. */
 export function TicketShareButton({ row }: { row: TicketDetail }) {

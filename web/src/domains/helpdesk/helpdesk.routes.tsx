@@ -1,6 +1,6 @@
 import type { AnyRoute } from '@tanstack/react-router';
 import { chatListQuery, faqListQuery, helpdeskReportQuery, messageTemplateListQuery, ratingListQuery, ticketListQuery } from '@portal/contract';
-import { resourceRoutes } from '../../app/resource-routes.ts';
+import { resourceRoutes } from '../../ui/resource-routes.ts';
 
 const screens = () => import('./helpdesk.screens.tsx');
 

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { ACTIONS, AREA_LABEL, AREAS, grantKey, MENU_BY_KEY, type Action, type Area, type Grant, type permissionItem, permissionsApi } from '@portal/contract';
 import { call } from '../../lib/call.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { useLang } from '../../app/i18n.ts';
+import { useLang } from '../../lib/i18n.ts';
 
 type Item = z.infer<typeof permissionItem>;
 /**

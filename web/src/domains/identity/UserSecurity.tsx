@@ -3,11 +3,11 @@ import { KeyOutlined, LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { can, formatDateTime, MENU_BY_KEY, usersApi, type UserRow } from '@portal/contract';
-import { notifySuccess } from '../../app/notifier.tsx';
-import { useSession } from '../../app/session.ts';
+import { notifySuccess } from '../../lib/notifier.tsx';
+import { useSession } from '../../lib/session.ts';
 import { call } from '../../lib/call.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { useLang } from '../../app/i18n.ts';
+import { useLang } from '../../lib/i18n.ts';
 
 const lockedUntil = (row: UserRow): string | null => (row.locked_until && new Date(row.locked_until).getTime() > Date.now() ? row.locked_until : null);
 

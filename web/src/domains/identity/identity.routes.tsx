@@ -1,6 +1,6 @@
 import type { AnyRoute } from '@tanstack/react-router';
 import { auditListQuery, roleListQuery, userListQuery } from '@portal/contract';
-import { resourceRoutes } from '../../app/resource-routes.ts';
+import { resourceRoutes } from '../../ui/resource-routes.ts';
 
 const screens = () => import('./identity.screens.tsx');
 

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { MAPPING_USER_SEARCH_LIMIT, TAG_COLOR, masterMappingEmailsApi, type CustomConsumerTagRow, type MasterMappingEmailRow } from '@portal/contract';
-import { useLang } from '../../app/i18n.ts';
+import { useLang } from '../../lib/i18n.ts';
 import { call } from '../../lib/call.ts';
 import { resourceKeys } from '../../lib/query-keys.ts';
 import { useDebounced } from '../../ui/RegionCascader.tsx';

@@ -1,6 +1,6 @@
 import type { AnyRoute } from '@tanstack/react-router';
 import { appVersionListQuery, customConsumerTagListQuery, documentQueryFor, masterMappingEmailListQuery, ticketCategoryListQuery } from '@portal/contract';
-import { resourceRoutes } from '../../app/resource-routes.ts';
+import { resourceRoutes } from '../../ui/resource-routes.ts';
 
 const screens = () => import('./masterdata.screens.tsx');
 type Screen = Extract<keyof Awaited<ReturnType<typeof screens>>, string>;

@@ -9,7 +9,7 @@ import {
   type AppVersionRow,
   type GeneralSettingRow,
 } from '@portal/contract';
-import { i18n } from '../../app/i18n.ts';
+import { i18n } from '../../lib/i18n.ts';
 import { defineResource } from '../../ui/resource.ts';
 
 /** The general setting is one record: its page is the entry's route, its form `<route>/edit`. */

@@ -2,7 +2,7 @@ import { Button, Space, Spin, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DOWNLOAD_FAILED, DOWNLOAD_READY, type DownloadRow } from '@portal/contract';
-import { translateMessage } from '../../app/i18n.ts';
+import { translateMessage } from '../../lib/i18n.ts';
 
 const UNITS = ['B', 'KB', 'MB', 'GB'];
 

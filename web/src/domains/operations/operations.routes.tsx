@@ -1,6 +1,6 @@
 import type { AnyRoute } from '@tanstack/react-router';
 import { downloadListQuery } from '@portal/contract';
-import { resourceRoutes } from '../../app/resource-routes.ts';
+import { resourceRoutes } from '../../ui/resource-routes.ts';
 
 const screens = () => import('./operations.screens.tsx');
 

@@ -2,7 +2,7 @@ import { Button } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { can, MENU_BY_KEY, type FreeGiftDetail } from '@portal/contract';
-import { useSession } from '../../app/session.ts';
+import { useSession } from '../../lib/session.ts';
 import { useGo } from '../../ui/nav.ts';
 
 /** Free gift detail → its bulk store upload (`{id}/store-upload`), for a role that may edit free gifts. */

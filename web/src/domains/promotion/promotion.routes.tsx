@@ -1,6 +1,6 @@
 import type { AnyRoute } from '@tanstack/react-router';
 import { freeGiftListQuery, masterPromoListQuery, maxPurchaseListQuery, promoListQuery } from '@portal/contract';
-import { resourceRoutes } from '../../app/resource-routes.ts';
+import { resourceRoutes } from '../../ui/resource-routes.ts';
 
 const screens = () => import('./promotion.screens.tsx');
 

@@ -1,5 +1,5 @@
 import { App, message as staticMessage } from 'antd';
-import { ApiError } from '../lib/api.ts';
+import { ApiError } from './api.ts';
 import { i18n, translateMessage } from './i18n.ts';
 
 /** Section 9: notification timeout 3000 ms. */

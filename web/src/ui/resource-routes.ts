@@ -1,9 +1,9 @@
 import { createRoute, type AnyRoute } from '@tanstack/react-router';
 import { MENU_BY_KEY } from '@portal/contract';
 import type { z } from 'zod';
-import { lazyScreen } from './lazy.ts';
-import { markBuilt } from './screens.ts';
-import { listSearchValidator } from '../ui/list-search.ts';
+import { lazyScreen } from '../lib/lazy.ts';
+import { markBuilt } from '../lib/screens.ts';
+import { listSearchValidator } from './list-search.ts';
 
 /**
  * The routes of a domain's resources, declared as data. Only contract schemas and lazy screens are referenced, so the

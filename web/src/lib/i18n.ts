@@ -3,23 +3,18 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/id';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { catalogI18n } from '../domains/catalog/catalog.i18n.ts';
-import { ecommerceI18n } from '../domains/catalog/ecommerce.i18n.ts';
-import { promotionI18n } from '../domains/promotion/promotion.i18n.ts';
-import { contentI18n } from '../domains/content/content.i18n.ts';
-import { consumersI18n } from '../domains/consumers/consumers.i18n.ts';
-import { identityI18n } from '../domains/identity/identity.i18n.ts';
-import { masterdataI18n } from '../domains/masterdata/masterdata.i18n.ts';
-import { helpdeskI18n } from '../domains/helpdesk/helpdesk.i18n.ts';
-import { operationsI18n } from '../domains/operations/operations.i18n.ts';
-import { inputsI18n } from '../ui/inputs.i18n.ts';
-import { uiI18n } from '../ui/ui.i18n.ts';
-import { importWizardI18n } from '../ui/import-wizard.i18n.ts';
-import { en } from './locales/en.ts';
-import { id } from './locales/id.ts';
 
-/** Each domain's texts (flat keys under its own prefix); a new domain adds its dictionary here. */
-const DICTIONARIES: readonly { en: Record<string, string>; id: Record<string, string> }[] = [uiI18n, identityI18n, catalogI18n, inputsI18n, masterdataI18n, ecommerceI18n, promotionI18n, contentI18n, consumersI18n, helpdeskI18n, operationsI18n, importWizardI18n];
+/*
+ * The i18n runtime: one i18next instance, the UI language and the helpers around it. It holds no texts of its own:
+ * the app registers the shell's dictionaries at start-up and the admin shell the generic blocks' and the domains'
+ * when it loads, so this lowest layer (and the sign-in route) carries none of them.
+ */
+
+/** Texts of one part of the UI, per language, as flat keys under that part's prefix. */
+export interface Dictionaries {
+  en: Record<string, string>;
+  id: Record<string, string>;
+}
 
 export const LANGUAGES: readonly Lang[] = ['en', 'id'];
 const STORAGE_KEY = 'portal.lang';
@@ -36,11 +31,7 @@ function storedLanguage(): Lang {
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  // The shell's texts, the generic blocks' and each domain's, merged into one flat dictionary per language.
-  resources: {
-    en: { translation: Object.assign({}, ...DICTIONARIES.map((d) => d.en), en) },
-    id: { translation: Object.assign({}, ...DICTIONARIES.map((d) => d.id), id) },
-  },
+  resources: { en: { translation: {} }, id: { translation: {} } },
   lng: storedLanguage(),
   fallbackLng: 'en',
   // Flat keys: contract and server messages (with dots and colons in them) can be keys of their own.
@@ -51,15 +42,30 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
+/** The chosen language as i18next holds it: always `en` or `id` (the stored choice or `setLanguage`'s). */
+const langOf = (language: string | undefined): Lang => (language === 'id' ? 'id' : 'en');
+
 const applyLanguage = (lang: Lang) => {
   dayjs.locale(lang === 'id' ? 'id' : 'en');
-  document.documentElement.lang = lang;
+  if (typeof document !== 'undefined') document.documentElement.lang = lang;
 };
 applyLanguage(currentLang());
 
+/**
+ * Adds texts to both languages, merged into the one flat dictionary per language. A dictionary registered later
+ * wins on a key two of them hold (the dictionaries' test keeps every key to one text, so the order does not matter).
+ */
+export function registerDictionaries(...dictionaries: readonly Dictionaries[]): void {
+  for (const dictionary of dictionaries) {
+    for (const lang of LANGUAGES) i18n.addResourceBundle(lang, 'translation', dictionary[lang], true, true);
+  }
+  // i18next resolves the language only once it has texts: the first dictionaries settle `resolvedLanguage`.
+  if (!i18n.resolvedLanguage) void i18n.changeLanguage(i18n.language);
+}
+
 /** The UI language, as the contract's format helpers take it. */
 export function currentLang(): Lang {
-  return i18n.resolvedLanguage === 'id' ? 'id' : 'en';
+  return langOf(i18n.language);
 }
 
 /** Switches the UI (texts, antd, dayjs) and remembers the choice in localStorage. */
@@ -76,7 +82,7 @@ export function setLanguage(lang: Lang): void {
 /** The current language; re-renders the caller when it changes. */
 export function useLang(): Lang {
   const { i18n: instance } = useTranslation();
-  return instance.resolvedLanguage === 'id' ? 'id' : 'en';
+  return langOf(instance.language);
 }
 
 /** Translates a message that may come from the contract or the server: known English texts have a translation, others show as is. */

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { createRootRoute, createRoute, type AnyRoute } from '@tanstack/react-router';
+import { userListQuery } from '@portal/contract';
+import { hasScreen } from '../lib/screens.ts';
+import { resourceRoutes } from './resource-routes.ts';
+
+const root = createRootRoute();
+const admin = createRoute({ getParentRoute: () => root, path: 'admin' });
+/** A pathless layout under /admin, as the admin shell is. */
+const shell = createRoute({ getParentRoute: () => admin, id: 'shell' });
+
+const screens = () => Promise.resolve({ UserList: () => null, UserDetail: () => null, UserForm: () => null, UserSecurity: () => null });
+
+const pathOf = (route: AnyRoute): unknown => (route.options as { path?: unknown }).path;
+const validatorOf = (route: AnyRoute): unknown => (route.options as { validateSearch?: unknown }).validateSearch;
+
+describe('resource routes', () => {
+  it('declares list, detail, create, edit and extra screens for each menu location, relative to the parent', () => {
+    const routes = resourceRoutes(shell, screens, [
+      {
+        entries: ['ssosis.user-management', 'cms.user'],
+        listQuery: userListQuery,
+        list: 'UserList',
+        detail: 'UserDetail',
+        create: 'UserForm',
+        edit: 'UserForm',
+        extra: [{ path: '$id/security', screen: 'UserSecurity' }],
+      },
+    ]);
+    expect(routes.map(pathOf)).toEqual([
+      'dashboard/user-management',
+      'dashboard/user-management/$id/detail',
+      'dashboard/user-management/create',
+      'dashboard/user-management/$id/edit',
+      'dashboard/user-management/$id/security',
+      'aphrodite/user',
+      'aphrodite/user/$id/detail',
+      'aphrodite/user/create',
+      'aphrodite/user/$id/edit',
+      'aphrodite/user/$id/security',
+    ]);
+    expect(hasScreen('ssosis.user-management')).toBe(true);
+    expect(hasScreen('cms.user')).toBe(true);
+  });
+
+  it('validates the search of list routes with the contract list query, and of no other', () => {
+    const [list, detail] = resourceRoutes(shell, screens, [{ entries: ['cms.user'], listQuery: userListQuery, list: 'UserList', detail: 'UserDetail' }]);
+    if (!list || !detail) throw new Error('routes missing');
+    const validate = validatorOf(list);
+    if (typeof validate !== 'function') throw new Error('the list route has no search validation');
+    expect(validate({ page: '1', role_id: '2', junk: 'x' })).toEqual({ role_id: 2 });
+    expect(validatorOf(detail)).toBeUndefined();
+  });
+
+  it('builds nothing for an entry the menu does not know, and keeps full paths under a root parent', () => {
+    expect(resourceRoutes(shell, screens, [{ entries: ['cms.nope'], list: 'UserList' }])).toEqual([]);
+    expect(hasScreen('cms.nope')).toBe(false);
+    expect(resourceRoutes(root, screens, [{ entries: ['cms.user'], list: 'UserList' }]).map(pathOf)).toEqual(['admin/aphrodite/user']);
+  });
+});
