@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, exportEndpoint, page, resourceApi } from '../common/endpoint.ts';
+import { importApi } from '../imports/imports.api.ts';
 import {
   PARENT_CATEGORY_ENTRIES,
   SUB_CATEGORY_ENTRIES,
@@ -310,7 +311,16 @@ export const regionsApi = {
   village: endpoint({ ...region('village', 'villages/:code', 'One village with its district, regency and province'), params: villageCodeParam, data: villageDetail }),
 };
 
+/** The catalogue's bulk operations by spreadsheet. */
+export const catalogImportsApi = {
+  productEdit: importApi('product-edit', { title: 'Bulk edit products', entries: PRODUCT_ENTRIES, action: 'edit' }),
+  productImage: importApi('product-image', { title: 'Bulk product images', entries: PRODUCT_ENTRIES, action: 'edit' }),
+  storeEdit: importApi('store-edit', { title: 'Bulk edit stores', entries: STORE_ENTRIES, action: 'edit' }),
+  storeProductSync: importApi('store-product-sync', { title: 'Sync store products', entries: STORE_ENTRIES, action: 'edit' }),
+};
+
 export const catalogApi = {
+  catalogImportsApi,
   parentCategoriesApi,
   subCategoriesApi,
   productsApi,

@@ -4,3 +4,4 @@ export * from './consumer.schema.ts';
 export * from './consumer-history.schema.ts';
 export * from './member.schema.ts';
 export * from './associate.schema.ts';
+export * from './consumer-imports.api.ts';
