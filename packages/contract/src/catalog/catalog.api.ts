@@ -40,9 +40,7 @@ import {
 } from '../common/region.schema.ts';
 import { productStoreListQuery, storeProductListQuery, storeProductRow, storeProductUpdateBody } from './store-product.schema.ts';
 import { STORE_ENTRIES, THREE_PL_ENTRIES, storeCreateBody, storeDeliveryUpdateBody, storeListQuery, storeRow, storeUpdateBody } from './store.schema.ts';
-import { MAX_PURCHASE_ENTRIES } from '../promotion/max-purchase.schema.ts';
-import { FREE_GIFT_ENTRIES } from '../promotion/free-gift.schema.ts';
-import { PROMO_ENTRIES } from '../promotion/promo.schema.ts';
+import { FREE_GIFT_ENTRIES, MAX_PURCHASE_ENTRIES, PROMO_ENTRIES } from '../access/entries.ts';
 
 const positions = z.array(z.object({ id: z.number().int(), position: z.number().int() }));
 

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { FREE_GIFT_ENTRIES, MAX_PURCHASE_ENTRIES, PROMO_ENTRIES } from '../access/entries.ts';
 import { endpoint, exportEndpoint, resourceApi } from '../common/endpoint.ts';
 import { importApi } from '../imports/imports.api.ts';
-import { FREE_GIFT_ENTRIES, freeGiftCreateBody, freeGiftDetail, freeGiftListQuery, freeGiftRegionStoreQuery, freeGiftRow, freeGiftUpdateBody, regionStoreRow } from './free-gift.schema.ts';
+import { freeGiftCreateBody, freeGiftDetail, freeGiftListQuery, freeGiftRegionStoreQuery, freeGiftRow, freeGiftUpdateBody, regionStoreRow } from './free-gift.schema.ts';
 import { MASTER_PROMO_ENTRIES, masterPromoBulkBody, masterPromoListQuery, masterPromoRow, masterPromoUpdateBody } from './master-promo.schema.ts';
-import { MAX_PURCHASE_ENTRIES, maxPurchaseCreateBody, maxPurchaseListQuery, maxPurchaseRow, maxPurchaseUpdateBody } from './max-purchase.schema.ts';
-import { PROMO_ENTRIES, promoCreateBody, promoDetail, promoListQuery, promoRow, promoUpdateBody } from './promo.schema.ts';
+import { maxPurchaseCreateBody, maxPurchaseListQuery, maxPurchaseRow, maxPurchaseUpdateBody } from './max-purchase.schema.ts';
+import { promoCreateBody, promoDetail, promoListQuery, promoRow, promoUpdateBody } from './promo.schema.ts';
 
 const promos = resourceApi({
   name: 'promos',

@@ -26,6 +26,7 @@ const tooLarge = (maxBytes: number) => new AppError(413, 'payload_too_large', `T
 
 /** A file name as given by the browser, kept for display only: no path, no control characters, bounded. */
 const displayName = (name: string | undefined) =>
+  // oxlint-disable-next-line no-control-regex -- control characters are exactly what a displayed file name must not carry
   path.basename((name ?? '').replaceAll('\\', '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200) || 'upload';
 
 /**
