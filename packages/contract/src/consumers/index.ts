@@ -5,3 +5,4 @@ export * from './consumer-history.schema.ts';
 export * from './member.schema.ts';
 export * from './associate.schema.ts';
 export * from './consumers.api.ts';
+export * from './consumer-imports.api.ts';

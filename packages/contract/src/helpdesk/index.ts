@@ -7,3 +7,4 @@ export * from './chat.schema.ts';
 export * from './app.schema.ts';
 export * from './report.schema.ts';
 export * from './helpdesk.api.ts';
+export * from './helpdesk-imports.api.ts';
