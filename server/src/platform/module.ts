@@ -3,7 +3,7 @@ import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Clock } from './clock.ts';
 import type { AnyEndpoint } from '@portal/contract';
-import { registerExportRoute, registerLegacyExportRoute, type ExportDef, type ExportService } from './exports/index.ts';
+import { registerExportRoute, type ExportDef, type ExportService } from './exports/index.ts';
 import type { ImportDefinition } from './imports/index.ts';
 import type { JobHandler, JobQueue } from './jobs.ts';
 import type { Mailer } from './mail.ts';
@@ -23,10 +23,10 @@ export interface ModuleContext {
 }
 
 /** An export a module offers: its definition and the contract endpoint that serves it (`productsApi.export`). */
-export type ModuleExport =
-  | { def: ExportDef; endpoint: AnyEndpoint }
-  /** Transitional: the list path of a domain not yet described in the contract. */
-  | { def: ExportDef; path: string; tags: string[] };
+export interface ModuleExport {
+  def: ExportDef;
+  endpoint: AnyEndpoint;
+}
 
 /** A background job a module works. */
 export interface ModuleJob {
@@ -52,8 +52,6 @@ export interface DomainModule {
   readonly jobs?: readonly ModuleJob[];
 }
 
-/** `[definition, list path]` pairs of a domain's exports as modules offer them, all under one tag. */
-export const exportsAt = (pairs: readonly (readonly [ExportDef, string])[], tags: string[]): ModuleExport[] => pairs.map(([def, path]) => ({ def, path, tags }));
 
 /** Registers a module on the app: its job handlers, its routes, then its export routes. Call before `app.ready()`. */
 export function registerModule(app: FastifyInstance, ctx: Pick<ModuleContext, 'jobs' | 'exports' | 'clock'>, module: DomainModule): void {
@@ -67,8 +65,5 @@ export function registerModule(app: FastifyInstance, ctx: Pick<ModuleContext, 'j
     }
   }
   module.register(app);
-  for (const e of module.exports ?? []) {
-    if ('endpoint' in e) registerExportRoute(app, ctx.exports, ctx.clock, e.def, e.endpoint);
-    else registerLegacyExportRoute(app, ctx.exports, ctx.clock, e.def, e.path, e.tags);
-  }
+  for (const e of module.exports ?? []) registerExportRoute(app, ctx.exports, ctx.clock, e.def, e.endpoint);
 }

@@ -31,7 +31,7 @@ export const DOWNLOAD_LIST_ENTRY = 'cms.download-list';
  * Export of a list as CSV, TXT or XLSX with the list's current filters (from the URL). A small export arrives as the
  * file itself; a large one answers 202 and is written in the background into the Download List.
  */
-export function ExportButton({ endpoint, params = {}, query }: { endpoint: string | AnyEndpoint; params?: Record<string, string | number>; query: Query }) {
+export function ExportButton({ endpoint, params = {}, query }: { endpoint: AnyEndpoint; params?: Record<string, string | number>; query: Query }) {
   const { t } = useTranslation();
   const { notification } = App.useApp();
   const queryClient = useQueryClient();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Action } from '../access/types.ts';
-import { endpoint, page } from '../common/endpoint.ts';
+import { endpoint, exportEndpoint, page } from '../common/endpoint.ts';
+import { stampExportQuery, couponExportQuery } from './consumer-history.schema.ts';
 import type { ConsumerAction } from '../workflows/consumer.ts';
 import {
   ASSOCIATE_ENTRIES,
@@ -286,4 +287,12 @@ export const associatesApi = {
   }),
 };
 
-export const consumersDomainApi = { consumersApi, membersApi, associatesApi };
+/** The exports of the consumer lists and of one consumer's histories (`consumer_id` names the consumer). */
+export const consumerExportsApi = {
+  consumers: exportEndpoint(consumersApi.list, CONSUMER_ENTRIES, 'consumers (masked without the personal-data right)'),
+  stamps: exportEndpoint({ id: 'consumer-stamps.list', path: 'consumer-stamps', tag: 'consumers', query: stampExportQuery }, CONSUMER_ENTRIES, "a consumer's stamp history"),
+  coupons: exportEndpoint({ id: 'consumer-coupons.list', path: 'consumer-coupons', tag: 'consumers', query: couponExportQuery }, CONSUMER_ENTRIES, "a consumer's coupon history"),
+  members: exportEndpoint(membersApi.list, MEMBER_ENTRIES, 'members (masked without the personal-data right)'),
+};
+
+export const consumersDomainApi = { consumersApi, membersApi, associatesApi, consumerExportsApi };

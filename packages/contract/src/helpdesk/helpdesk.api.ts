@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Action } from '../access/types.ts';
-import { endpoint, page, resourceApi } from '../common/endpoint.ts';
+import { endpoint, exportEndpoint, page, resourceApi } from '../common/endpoint.ts';
 import { appMessageBody, appMessagesQuery, appSession, appSignInBody, appTicketCreateBody } from './app.schema.ts';
 import { chatDetail, chatEventsQuery, chatListQuery, chatMessage, chatMessagesQuery, chatReplyBody, chatRow, chatUnread } from './chat.schema.ts';
 import { faqCreateBody, faqListQuery, faqPositionsBody, faqRow, faqUpdateBody } from './faq.schema.ts';
@@ -310,4 +310,11 @@ export const appApi = {
   }),
 };
 
-export const helpdeskApi = { ticketsApi, faqsApi, messageTemplatesApi, ratingsApi, chatsApi, helpdeskReportApi, appApi };
+/** The exports of the help desk's lists. */
+export const helpdeskExportsApi = {
+  tickets: exportEndpoint(ticketsApi.list, HELP_CENTER_ENTRIES, 'tickets'),
+  ratings: exportEndpoint(ratingsApi.list, RATING_ENTRIES, 'ratings'),
+  report: exportEndpoint(helpdeskReportApi.list, HELPDESK_REPORT_ENTRIES, 'the helpdesk report'),
+};
+
+export const helpdeskApi = { ticketsApi, faqsApi, messageTemplatesApi, ratingsApi, chatsApi, helpdeskReportApi, appApi, helpdeskExportsApi };

@@ -1,3 +1,4 @@
+import { consumerExportsApi } from '@portal/contract';
 import type { DomainModule, ModuleContext } from '../../platform/module.ts';
 import { CONSUMER_IMPORTS } from './associate.imports.ts';
 import { AssociateService } from './associate.resource.ts';
@@ -31,10 +32,10 @@ export function consumersModule(ctx: ModuleContext): DomainModule {
       registerAssociateRoutes(app, deps);
     },
     exports: [
-      { def: consumerExport, path: '/api/v1/consumers', tags: ['consumers'] },
-      { def: stampHistoryExport, path: '/api/v1/consumer-stamps', tags: ['consumers'] },
-      { def: couponHistoryExport, path: '/api/v1/consumer-coupons', tags: ['consumers'] },
-      { def: memberExport, path: '/api/v1/members', tags: ['members'] },
+      { def: consumerExport, endpoint: consumerExportsApi.consumers },
+      { def: stampHistoryExport, endpoint: consumerExportsApi.stamps },
+      { def: couponHistoryExport, endpoint: consumerExportsApi.coupons },
+      { def: memberExport, endpoint: consumerExportsApi.members },
     ],
     imports: CONSUMER_IMPORTS,
   };

@@ -1,5 +1,7 @@
+import { helpdeskExportsApi } from '@portal/contract';
+import type { ModuleExport } from '../../platform/module.ts';
 import { HELP_CENTER_ENTRIES, HELPDESK_REPORT_ENTRIES, RATING_ENTRIES, TICKET_STATUS, helpdeskReportQuery, ratingListQuery, ticketListQuery } from '@portal/contract';
-import { defineExport, enumLabel, resourceExport, type ExportDef } from '../../platform/exports/index.ts';
+import { defineExport, enumLabel, resourceExport } from '../../platform/exports/index.ts';
 import { HELPDESK_REPORT_SELECT, helpdeskReportFrom, helpdeskReportSort } from './helpdesk-report.service.ts';
 import { ratingDef } from './rating.resource.ts';
 import { ticketDef } from './ticket.resource.ts';
@@ -63,8 +65,8 @@ export const helpdeskReportExport = defineExport({
   source: (q) => ({ select: HELPDESK_REPORT_SELECT, from: helpdeskReportFrom(q), where: [], keys: [helpdeskReportSort(q), 'r.id'], dir: q.sort_dir }),
 });
 
-export const HELPDESK_EXPORTS: readonly [ExportDef, string][] = [
-  [ticketExport, '/api/v1/tickets'],
-  [ratingExport, '/api/v1/ratings'],
-  [helpdeskReportExport, '/api/v1/report-helpdesk'],
+export const HELPDESK_EXPORTS: readonly ModuleExport[] = [
+  { def: ticketExport, endpoint: helpdeskExportsApi.tickets },
+  { def: ratingExport, endpoint: helpdeskExportsApi.ratings },
+  { def: helpdeskReportExport, endpoint: helpdeskExportsApi.report },
 ];

@@ -1,4 +1,4 @@
-import { exportsAt, type DomainModule, type ModuleContext } from '../../platform/module.ts';
+import type { DomainModule, ModuleContext } from '../../platform/module.ts';
 import { SlidingWindowLimiter } from '../../platform/rate-limiter.ts';
 import { ChatEvents } from './chat-events.ts';
 import { ChatService } from './chat.service.ts';
@@ -31,7 +31,7 @@ export function helpdeskModule(ctx: ModuleContext): DomainModule {
   return {
     name: 'helpdesk',
     register: (app) => registerHelpdeskRoutes(app, services, { clock, mailer, appSignInLimiter }),
-    exports: exportsAt(HELPDESK_EXPORTS, ['exports']),
+    exports: HELPDESK_EXPORTS,
     imports: HELPDESK_IMPORTS,
   };
 }

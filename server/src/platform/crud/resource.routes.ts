@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AnyEndpoint } from '@portal/contract';
 import { serve } from '../serve.ts';
-import { registerLegacyResourceRoutes, type ResourceRoutes } from './legacy-resource.routes.ts';
 import { actorOf } from '../access-guard.ts';
 import type { AuditContext } from '../audit.ts';
 import type { Clock } from '../clock.ts';
@@ -29,10 +28,9 @@ export function registerResourceRoutes<Row extends Versioned, Q extends ListQuer
   app: FastifyInstance,
   service: ResourceService<Row, Q>,
   clock: Clock,
-  api: ResourceEndpointSet | ResourceRoutes<Row, Q>,
+  api: ResourceEndpointSet,
   opts: { /** Success message of an update (the spec's 'Edit Data Successful'). */ updatedMessage?: string } = {},
 ): void {
-  if (!('list' in api)) return registerLegacyResourceRoutes(app, service, clock, api);
   serve(app, api.list, async (req) => ({ message: 'Success', data: await service.list(req.query as Q) }));
   serve(app, api.get, async (req) => ({ message: 'Success', data: await service.get((req.params as { id: number }).id) }));
   if (api.create) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { downloadListQuery, downloadRow, envelope, exportQueryOf, idParam, listEnvelope, type AnyEndpoint, type ExportFormat } from '@portal/contract';
+import { downloadListQuery, downloadRow, idParam, listEnvelope, type AnyEndpoint, type ExportFormat } from '@portal/contract';
 import { serve } from '../serve.ts';
 import { actorOf } from '../access-guard.ts';
 import type { Clock } from '../clock.ts';
@@ -51,35 +51,6 @@ export function registerExportRoute(app: FastifyInstance, service: ExportService
     const answer = await service.request(def, rawFilters(req), q, format, { userId: actor.userId, audit: { actor, ip: req.ip, now: clock.now() } });
     if (answer.kind === 'job') return reply.status(202).send({ message: 'Export in progress, see Download List', data: answer.download });
     return sendFile(reply, answer);
-  });
-}
-
-/**
- * `GET <list path>/export?format=csv|txt|xlsx&<the list's filters>`: the `export` right on the list's entries. Up to the
- * threshold the file is the answer (200); above it the answer is 202 with the Download List entry a job fills.
- */
-/** Transitional: an export of a domain whose list is not yet a contract endpoint. */
-export function registerLegacyExportRoute(app: FastifyInstance, service: ExportService, clock: Clock, def: ExportDef, listPath: string, tags: string[] = []): void {
-  service.add(def);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(`${listPath}/export`, {
-    config: { permission: { entries: def.entries, action: 'export' } },
-    schema: {
-      tags,
-      summary: `Export the list as CSV (with BOM), TXT or XLSX (${def.name}); large exports go to the Download List`,
-      querystring: exportQueryOf(def.listQuery),
-      response: { 202: envelope(downloadRow) },
-    },
-    handler: async (req, reply) => {
-      const actor = actorOf(req);
-      const { format, ...q } = req.query as { format: ExportFormat } & Record<string, unknown>;
-      const answer = await service.request(def, rawFilters(req), q, format, {
-        userId: actor.userId,
-        audit: { actor, ip: req.ip, now: clock.now() },
-      });
-      if (answer.kind === 'job') return reply.status(202).send({ message: 'Export in progress, see Download List', data: answer.download });
-      return sendFile(reply, answer);
-    },
   });
 }
 

@@ -23,8 +23,7 @@ import {
   type ConsumerCouponRow,
   type PosSaleRow,
   type StampLedgerRow,
-  ticketsApi,
-} from '@portal/contract';
+  ticketsApi, consumerExportsApi } from '@portal/contract';
 import type { Paged, Query } from '../../lib/api.ts';
 import { call } from '../../lib/call.ts';
 import { resourceKeys } from '../../lib/query-keys.ts';
@@ -189,7 +188,7 @@ export function CouponHistory({ owner, exportQuery }: { owner: HistoryOwner; exp
     <Flex vertical gap={12}>
       {exportQuery && (
         <Flex justify="end">
-          <ExportButton endpoint="consumer-coupons/export" query={exportQuery} />
+          <ExportButton endpoint={consumerExportsApi.coupons} query={exportQuery} />
         </Flex>
       )}
       <HistoryTable<ConsumerCouponRow>
@@ -236,7 +235,7 @@ export function StampHistory({ owner, exportQuery }: { owner: ConsumerOwner; exp
             { value: 'out', label: t('consumers.history.stampOut', 'Stamp Out (20, 21, 31)') },
           ]}
         />
-        {exportQuery && <ExportButton endpoint="consumer-stamps/export" query={direction === 'all' ? exportQuery : { ...exportQuery, direction }} />}
+        {exportQuery && <ExportButton endpoint={consumerExportsApi.stamps} query={direction === 'all' ? exportQuery : { ...exportQuery, direction }} />}
       </Flex>
       <HistoryTable<StampLedgerRow>
         key={direction}

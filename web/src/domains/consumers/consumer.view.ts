@@ -7,8 +7,7 @@ import {
   consumerUpdateBody,
   GENDER,
   type ConsumerDetail,
-  type ConsumerRow,
-} from '@portal/contract';
+  type ConsumerRow, consumerExportsApi } from '@portal/contract';
 import { DayInput, dayDisplay } from '../../ui/DayInput.tsx';
 import { enumOptions } from '../../ui/options.ts';
 import { regionFields } from '../../ui/RegionCascader.tsx';
@@ -32,7 +31,7 @@ export const consumerView = defineResource<ConsumerRow, ConsumerDetail>({
   entries: CONSUMER_ENTRIES,
   listQuery: consumerListQuery,
   api: consumersApi,
-  export: 'consumers/export',
+  export: consumerExportsApi.consumers,
   search: 'Search name, phone, e-mail or card',
   filters: [
     { kind: 'text', key: 'consumer_id', label: 'Consumer ID', width: 130 },

@@ -1,4 +1,4 @@
-import { MEMBER_ENTRIES, MEMBER_TIER, memberListQuery, membersApi, memberUpdateBody, type MemberRow } from '@portal/contract';
+import { MEMBER_ENTRIES, MEMBER_TIER, memberListQuery, membersApi, memberUpdateBody, type MemberRow, consumerExportsApi } from '@portal/contract';
 import { enumOptions } from '../../ui/options.ts';
 import { defineResource } from '../../ui/resource.ts';
 import { memberStoreOptions } from './consumer.options.ts';
@@ -12,7 +12,7 @@ export const memberView = defineResource<MemberRow>({
   entries: MEMBER_ENTRIES,
   listQuery: memberListQuery,
   api: membersApi,
-  export: 'members/export',
+  export: consumerExportsApi.members,
   search: 'Search member no, phone, e-mail or name',
   filters: [
     { kind: 'select', key: 'tier', label: 'Tier', options: enumOptions(MEMBER_TIER), width: 140 },

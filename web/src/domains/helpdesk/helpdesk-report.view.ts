@@ -1,4 +1,4 @@
-import { helpdeskReportApi, helpdeskReportQuery, type HelpdeskReportRow } from '@portal/contract';
+import { helpdeskReportApi, helpdeskReportQuery, type HelpdeskReportRow, helpdeskExportsApi } from '@portal/contract';
 import { defineResource } from '../../ui/resource.ts';
 import { ticketCategoryOptions } from './ticket.view.ts';
 
@@ -11,7 +11,7 @@ export const helpdeskReportView = defineResource<HelpdeskReportRow>({
   listQuery: helpdeskReportQuery,
   // Rows are stores, with no record page (rowActions: false): `get` is never called, the list fills its slot.
   api: { list: helpdeskReportApi.list, get: helpdeskReportApi.list },
-  export: 'report-helpdesk/export',
+  export: helpdeskExportsApi.report,
   filters: [
     { kind: 'dateRange', from: 'created_at_from', to: 'created_at_to', label: 'Created' },
     { kind: 'select', key: 'category_id', label: 'Category', options: ticketCategoryOptions, width: 200 },

@@ -1,4 +1,4 @@
-import { ratingListQuery, ratingsApi, type RatingRow } from '@portal/contract';
+import { ratingListQuery, ratingsApi, type RatingRow, helpdeskExportsApi } from '@portal/contract';
 import { defineResource } from '../../ui/resource.ts';
 
 const SCORES = { kind: 'static' as const, options: [1, 2, 3, 4, 5].map((n) => ({ value: n, label: '★'.repeat(n) })) };
@@ -11,7 +11,7 @@ export const ratingView = defineResource<RatingRow>({
   entries: ['cms.rating'],
   listQuery: ratingListQuery,
   api: ratingsApi,
-  export: 'ratings/export',
+  export: helpdeskExportsApi.ratings,
   filters: [
     { kind: 'dateRange', from: 'created_at_from', to: 'created_at_to', label: 'Created' },
     { kind: 'select', key: 'score', label: 'Score', options: SCORES, width: 140 },

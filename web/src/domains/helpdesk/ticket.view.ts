@@ -1,4 +1,4 @@
-import { TICKET_STATUS, ticketAllows, ticketCreateBody, ticketListQuery, ticketsApi, type TicketDetail, type TicketRow } from '@portal/contract';
+import { TICKET_STATUS, ticketAllows, ticketCreateBody, ticketListQuery, ticketsApi, type TicketDetail, type TicketRow, helpdeskExportsApi } from '@portal/contract';
 import { z } from 'zod';
 import { call } from '../../lib/call.ts';
 import { enumOptions, remoteOptions } from '../../ui/options.ts';
@@ -28,7 +28,7 @@ export const ticketView = defineResource<TicketRow, TicketDetail>({
   entries: ['cms.help-center'],
   listQuery: ticketListQuery,
   api: ticketsApi,
-  export: 'tickets/export',
+  export: helpdeskExportsApi.tickets,
   search: 'Search subject or ticket number',
   filters: [
     { kind: 'dateRange', from: 'created_at_from', to: 'created_at_to', label: 'Created' },
