@@ -38,9 +38,9 @@ function FaqOrder() {
   return (
     <OrderButton<FaqRow>
       resource="faq"
-      listPath="faqs"
+      list="faqs"
       sortBy="position"
-      savePath="faqs/positions"
+      save="faqs/positions"
       render={(f) => <Typography.Text strong>{f.question}</Typography.Text>}
       texts={{
         open: ['helpdesk.faq.order.open', 'Reorder'],

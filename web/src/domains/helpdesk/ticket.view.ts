@@ -14,7 +14,7 @@ export const assigneeOptions = remoteOptions('ticket', 'tickets/assignee-options
 });
 const consumerPicker = remoteSelect({
   resource: 'consumer',
-  path: 'consumers',
+  endpoint: 'consumers',
   row: z.object({ id: z.number(), name: z.string(), phone: z.string() }),
   toOption: (c) => ({ value: c.id, label: `${c.name} · ${c.phone}` }),
   placeholder: 'Search consumer name, phone or card',
