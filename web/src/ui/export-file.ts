@@ -1,6 +1,6 @@
 import type { AnyEndpoint, ExportFormat } from '@portal/contract';
 import { endpointUrl } from '../lib/call.ts';
-import { toQueryString, type Query } from '../lib/api.ts';
+import { apiUrl, type Query } from '../lib/api.ts';
 
 /** The query keys of a list that an export does not take (it writes every matching row). */
 const PAGING = new Set(['page', 'limit', 'cursor', 'is_all']);
@@ -8,7 +8,7 @@ const PAGING = new Set(['page', 'limit', 'cursor', 'is_all']);
 /** The export of a list: its endpoint with the list's filters and sort (paging dropped) and the format. */
 export function exportUrl(endpoint: string | AnyEndpoint, params: Record<string, string | number>, query: Query, format: ExportFormat): string {
   const filters: Query = { ...Object.fromEntries(Object.entries(query).filter(([k]) => !PAGING.has(k))), format };
-  return typeof endpoint === 'string' ? `/api/v1/${endpoint}${toQueryString(filters)}` : endpointUrl(endpoint, { ...params, query: filters });
+  return typeof endpoint === 'string' ? apiUrl(endpoint, filters) : endpointUrl(endpoint, { ...params, query: filters });
 }
 
 /** The file name of an answer: RFC 5987's `filename*` first, else the plain `filename`. */
