@@ -51,7 +51,7 @@ export async function zeroBomb(name: string, megabytes: number): Promise<ZipPart
     })(),
   );
   const parts: Buffer[] = [];
-  await pipeline(source, zlib.createDeflateRaw({ level: 9 }), async function* (chunks: AsyncIterable<Buffer>) {
+  await pipeline(source, zlib.createDeflateRaw({ level: 9 }), async (chunks: AsyncIterable<Buffer>) => {
     for await (const c of chunks) parts.push(c);
   });
   return { name, data: Buffer.concat(parts), method: 8, crc, size: megabytes * 1024 * 1024 };

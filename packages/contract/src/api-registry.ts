@@ -1,13 +1,41 @@
+import { MENU_BY_KEY } from './access/registry.ts';
 import { collectEndpoints, type AnyEndpoint } from './common/endpoint.ts';
-import { catalogApi } from './catalog/catalog.api.ts';
+import { catalogApi, catalogImportsApi } from './catalog/catalog.api.ts';
+import { consumerImportsApi } from './consumers/consumer-imports.api.ts';
+import { consumersDomainApi } from './consumers/consumers.api.ts';
 import { contentApi } from './content/content.api.ts';
+import { helpdeskImportsApi } from './helpdesk/helpdesk-imports.api.ts';
+import { helpdeskApi } from './helpdesk/helpdesk.api.ts';
 import { identityApi } from './identity/identity.api.ts';
+import { importBatchesApi, type ImportEndpoints } from './imports/imports.api.ts';
 import { masterdataApi } from './masterdata/masterdata.api.ts';
 import { operationsApi } from './operations/operations.api.ts';
-import { promotionApi } from './promotion/promotion.api.ts';
+import { promotionApi, promotionImportsApi } from './promotion/promotion.api.ts';
+
+/** Every bulk operation by spreadsheet, by its key (`product-edit`): the import wizard finds its endpoints here. */
+export const IMPORT_APIS: ReadonlyMap<string, ImportEndpoints> = new Map(
+  [...Object.values(catalogImportsApi), ...Object.values(promotionImportsApi), ...Object.values(consumerImportsApi), ...Object.values(helpdeskImportsApi)].map((i): [string, ImportEndpoints] => [i.key, i]),
+);
+
+/** The batch steps every import shares, open to whoever may view one of the imports' entries. */
+export const importsApi = importBatchesApi(
+  [...new Set([...IMPORT_APIS.values()].flatMap((i) => (typeof i.upload.access === 'object' ? i.upload.access.entries : [])))].filter((e) =>
+    MENU_BY_KEY.get(e)?.actions.includes('view'),
+  ),
+);
 
 /** Every domain's API descriptors: the server serves exactly these, the OpenAPI document and the web client read them. */
-export const API = { catalog: catalogApi, identity: identityApi, content: contentApi, masterdata: masterdataApi, promotion: promotionApi, operations: operationsApi };
+export const API = {
+  catalog: catalogApi,
+  identity: identityApi,
+  content: contentApi,
+  masterdata: masterdataApi,
+  promotion: promotionApi,
+  consumers: consumersDomainApi,
+  helpdesk: helpdeskApi,
+  operations: operationsApi,
+  imports: { importsApi, consumerImportsApi, helpdeskImportsApi },
+};
 
 /** Every endpoint of the API, each once. */
 export const ENDPOINTS: readonly AnyEndpoint[] = collectEndpoints(API);

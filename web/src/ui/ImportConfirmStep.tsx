@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { Alert, Button, Flex, Popconfirm, Progress, Result, Typography } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatCount, JOB_STATUS, type ImportBatch } from '@portal/contract';
-import { api } from '../lib/api.ts';
+import { formatCount, importsApi, JOB_STATUS, type ImportBatch } from '@portal/contract';
+import { call } from '../lib/call.ts';
 import { notifyError } from '../lib/notifier.tsx';
 import { ImportCounts, ImportFailed } from './ImportBatchSummary.tsx';
 import { useGo } from './nav.ts';
@@ -16,7 +16,7 @@ export function ImportConfirmStep({ batch, backTo, onRestart, onBack }: { batch:
   const queryClient = useQueryClient();
   const { link } = useGo();
   const confirm = useMutation({
-    mutationFn: async () => (await api.post<ImportBatch>(`imports/batches/${batch.id}/confirm`, { version: batch.version })).data,
+    mutationFn: async () => (await call(importsApi.confirm, { id: batch.id, body: { version: batch.version } })).data,
     meta: { silentError: true },
     onSuccess: (next) => queryClient.setQueryData(importKeys.detail(batch.id), next),
     onError: async (err) => {

@@ -1,7 +1,8 @@
 import { Alert, Button, Dropdown, Flex, Progress, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { formatCount, JOB_STATUS, type ImportBatch, type ImportDefinitionInfo } from '@portal/contract';
+import { formatCount, importsApi, JOB_STATUS, type ImportBatch, type ImportDefinitionInfo } from '@portal/contract';
+import { urlOf } from '../lib/call.ts';
 import { ImportCounts, ImportFailed } from './ImportBatchSummary.tsx';
 import { ImportPreviewTable } from './ImportPreviewTable.tsx';
 import { StatusTag } from './StatusTag.tsx';
@@ -51,13 +52,12 @@ export function ImportPreviewStep({ info, batch, onRestart, onNext }: { info: Im
 /** The invalid rows with their errors, as XLSX or CSV, to fix and upload again. */
 function ErrorFileButton({ batch }: { batch: ImportBatch }) {
   const { t } = useTranslation();
-  const base = `/api/v1/imports/batches/${batch.id}/errors`;
   return (
     <Dropdown
       menu={{
         items: [
-          { key: 'xlsx', label: <a href={`${base}?format=xlsx`} download data-testid="import-errors-xlsx">{t('import.errorFileXlsx')}</a> },
-          { key: 'csv', label: <a href={`${base}?format=csv`} download data-testid="import-errors-csv">{t('import.errorFileCsv')}</a> },
+          { key: 'xlsx', label: <a href={urlOf(importsApi.errors, { id: batch.id, query: { format: 'xlsx' } })} download data-testid="import-errors-xlsx">{t('import.errorFileXlsx')}</a> },
+          { key: 'csv', label: <a href={urlOf(importsApi.errors, { id: batch.id, query: { format: 'csv' } })} download data-testid="import-errors-csv">{t('import.errorFileCsv')}</a> },
         ],
       }}
     >

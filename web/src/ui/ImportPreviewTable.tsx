@@ -4,8 +4,8 @@ import type { TableColumnsType } from 'antd';
 import { CheckCircleOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ImportBatch, ImportDefinitionInfo, ImportRow } from '@portal/contract';
-import { api, type Paged } from '../lib/api.ts';
+import { importsApi, type ImportBatch, type ImportDefinitionInfo, type ImportRow } from '@portal/contract';
+import { call } from '../lib/call.ts';
 import { translateMessage } from '../lib/i18n.ts';
 import { importKeys } from './use-import-batch.ts';
 
@@ -19,7 +19,7 @@ export function ImportPreviewTable({ info, batch }: { info: ImportDefinitionInfo
   const rows = useQuery({
     queryKey: importKeys.list(params),
     queryFn: async () =>
-      (await api.get<Paged<ImportRow>>(`imports/batches/${batch.id}/rows`, { page, limit, only_errors: onlyErrors ? 'true' : undefined })).data,
+      (await call(importsApi.rows, { id: batch.id, query: { page, limit, only_errors: onlyErrors ? 'true' : undefined } })).data,
     placeholderData: keepPreviousData,
   });
 

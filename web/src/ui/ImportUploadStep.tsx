@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import type { ImportBatch, ImportColumnInfo, ImportDefinitionInfo } from '@portal/contract';
 import type { Query } from '../lib/api.ts';
 import { errorMessage } from '../lib/notifier.tsx';
-import { IMPORT_FILE_TYPES, megabytes, uploadImportFile, uploadProblem } from './import-upload.ts';
+import { IMPORT_FILE_TYPES, importApiOf, megabytes, uploadImportFile, uploadProblem } from './import-upload.ts';
+import { endpointUrl } from '../lib/call.ts';
 import { importKeys } from './use-import-batch.ts';
 
 /** Step 1: the templates, what each column takes, and the drop zone that uploads the file. */
@@ -78,10 +79,10 @@ function TemplateLinks({ info }: { info: ImportDefinitionInfo }) {
   const { t } = useTranslation();
   return (
     <Flex gap={8} wrap>
-      <Button icon={<FileExcelOutlined />} href={`/api/v1/imports/${info.key}/template?format=xlsx`} download data-testid="import-template-xlsx">
+      <Button icon={<FileExcelOutlined />} href={endpointUrl(importApiOf(info.key).template, { query: { format: 'xlsx' } })} download data-testid="import-template-xlsx">
         {t('import.templateXlsx')}
       </Button>
-      <Button icon={<DownloadOutlined />} href={`/api/v1/imports/${info.key}/template?format=csv`} download data-testid="import-template-csv">
+      <Button icon={<DownloadOutlined />} href={endpointUrl(importApiOf(info.key).template, { query: { format: 'csv' } })} download data-testid="import-template-csv">
         {t('import.templateCsv')}
       </Button>
     </Flex>

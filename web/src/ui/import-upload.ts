@@ -1,5 +1,13 @@
-import type { ImportBatch } from '@portal/contract';
-import { ApiError, toQueryString, type Query } from '../lib/api.ts';
+import { IMPORT_APIS, type ImportBatch, type ImportEndpoints } from '@portal/contract';
+import { ApiError, type Query } from '../lib/api.ts';
+import { endpointUrl } from '../lib/call.ts';
+
+/** The contract's endpoints of an import, by its key (`product-edit`). */
+export function importApiOf(key: string): ImportEndpoints {
+  const found = IMPORT_APIS.get(key);
+  if (!found) throw new Error(`No import ${key} in the contract`);
+  return found;
+}
 
 /** The file types an import takes. */
 export const IMPORT_FILE_TYPES = ['.xlsx', '.csv'];
@@ -19,7 +27,7 @@ export const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
 export function uploadImportFile(key: string, params: Query | undefined, file: File, onProgress: (percent: number) => void): Promise<ImportBatch> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/v1/imports/${encodeURIComponent(key)}${toQueryString(params)}`);
+    xhr.open('POST', endpointUrl(importApiOf(key).upload, { query: params }));
     xhr.withCredentials = true;
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));

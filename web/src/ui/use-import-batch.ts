@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useRouter, useSearch } from '@tanstack/react-router';
-import type { ImportBatch, ImportDefinitionInfo } from '@portal/contract';
-import { api } from '../lib/api.ts';
+import { importsApi, type ImportDefinitionInfo } from '@portal/contract';
+import { call, callEndpoint } from '../lib/call.ts';
+import { importApiOf } from './import-upload.ts';
 import { resourceKeys } from '../lib/query-keys.ts';
 
 /** The query keys of imports: batches by id, their rows by `{ batch, page, limit, only_errors }`, definitions by key. */
@@ -13,7 +14,7 @@ const POLL_MS = 1000;
 export function useImportDefinition(importKey: string) {
   return useQuery({
     queryKey: definitionKey(importKey),
-    queryFn: async () => (await api.get<ImportDefinitionInfo>(`imports/${importKey}`)).data,
+    queryFn: async () => (await callEndpoint<ImportDefinitionInfo>(importApiOf(importKey).info, {})).data,
     staleTime: Infinity,
   });
 }
@@ -22,7 +23,7 @@ export function useImportDefinition(importKey: string) {
 export function useImportBatch(batchId: number | undefined) {
   return useQuery({
     queryKey: importKeys.detail(batchId ?? 0),
-    queryFn: async () => (await api.get<ImportBatch>(`imports/batches/${batchId}`)).data,
+    queryFn: async () => (await call(importsApi.get, { id: batchId ?? 0 })).data,
     enabled: batchId !== undefined,
     refetchInterval: (q) => (q.state.data && (q.state.data.status === 'PENDING' || q.state.data.status === 'PROCESSING') ? POLL_MS : false),
     meta: { silentError: true },

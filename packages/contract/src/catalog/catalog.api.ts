@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, exportEndpoint, page, resourceApi } from '../common/endpoint.ts';
+import { importApi } from '../imports/imports.api.ts';
 import {
   PARENT_CATEGORY_ENTRIES,
   SUB_CATEGORY_ENTRIES,
@@ -39,9 +40,7 @@ import {
 } from '../common/region.schema.ts';
 import { productStoreListQuery, storeProductListQuery, storeProductRow, storeProductUpdateBody } from './store-product.schema.ts';
 import { STORE_ENTRIES, THREE_PL_ENTRIES, storeCreateBody, storeDeliveryUpdateBody, storeListQuery, storeRow, storeUpdateBody } from './store.schema.ts';
-import { MAX_PURCHASE_ENTRIES } from '../promotion/max-purchase.schema.ts';
-import { FREE_GIFT_ENTRIES } from '../promotion/free-gift.schema.ts';
-import { PROMO_ENTRIES } from '../promotion/promo.schema.ts';
+import { FREE_GIFT_ENTRIES, MAX_PURCHASE_ENTRIES, PROMO_ENTRIES } from '../access/entries.ts';
 
 const positions = z.array(z.object({ id: z.number().int(), position: z.number().int() }));
 
@@ -310,7 +309,16 @@ export const regionsApi = {
   village: endpoint({ ...region('village', 'villages/:code', 'One village with its district, regency and province'), params: villageCodeParam, data: villageDetail }),
 };
 
+/** The catalogue's bulk operations by spreadsheet. */
+export const catalogImportsApi = {
+  productEdit: importApi('product-edit', { title: 'Bulk edit products', entries: PRODUCT_ENTRIES, action: 'edit' }),
+  productImage: importApi('product-image', { title: 'Bulk product images', entries: PRODUCT_ENTRIES, action: 'edit' }),
+  storeEdit: importApi('store-edit', { title: 'Bulk edit stores', entries: STORE_ENTRIES, action: 'edit' }),
+  storeProductSync: importApi('store-product-sync', { title: 'Sync store products', entries: STORE_ENTRIES, action: 'edit' }),
+};
+
 export const catalogApi = {
+  catalogImportsApi,
   parentCategoriesApi,
   subCategoriesApi,
   productsApi,

@@ -45,6 +45,9 @@ export const chatReplyBody = z
   .refine((b) => b.message !== undefined || b.template_id !== undefined, { message: 'Message is required', path: ['message'] });
 export type ChatReply = z.infer<typeof chatReplyBody>;
 
+/** A chat's messages after a message id, for catching up after a reconnect. */
+export const chatMessagesQuery = z.object({ after_id: z.coerce.number().int().min(0).default(0) }).strict();
+
 export const chatUnread = z.object({ unread: z.number().int() });
 export type ChatUnread = z.infer<typeof chatUnread>;
 

@@ -6,3 +6,5 @@ export * from './rating.schema.ts';
 export * from './chat.schema.ts';
 export * from './app.schema.ts';
 export * from './report.schema.ts';
+export * from './helpdesk.api.ts';
+export * from './helpdesk-imports.api.ts';

@@ -82,6 +82,9 @@ const bulkItem = z.object({ id: z.number().int().positive(), version: z.number()
 export const ticketBulkCloseBody = z.object({ items: z.array(bulkItem).min(1, 'Choose at least one ticket').max(100, 'At most 100 tickets at once') }).strict();
 export type TicketBulkClose = z.infer<typeof ticketBulkCloseBody>;
 
+/** An active ticket category for the help center's filter and form. */
+export const ticketCategoryOption = z.object({ id: z.number().int(), name: z.string() });
+
 export const assigneeOptionsQuery = z
   .object({
     search: z.string().trim().max(100).optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Action } from '../access/types.ts';
-import { endpoint, page } from '../common/endpoint.ts';
+import { endpoint, page, type AnyEndpoint } from '../common/endpoint.ts';
 import { importBatch, importBatchParam, importConfirmBody, importDefinitionInfo, importFormatQuery, importRow, importRowsQuery } from './import.schema.ts';
 
 /** An upload without parameters takes no query string. */
@@ -25,6 +25,7 @@ export function importApi<const K extends string, P extends z.ZodObject = typeof
   return {
     key,
     title: spec.title,
+    params: spec.params,
     info: endpoint({ ...base, id: `imports.${key}`, method: 'GET', path: `imports/${key}`, summary: `${spec.title}: columns, sheet and upload limit`, data: importDefinitionInfo }),
     template: endpoint({ ...base, id: `imports.${key}.template`, method: 'GET', path: `imports/${key}/template`, summary: `${spec.title}: the template (XLSX or CSV)`, query: importFormatQuery, data: 'file' }),
     upload: endpoint({
@@ -40,7 +41,15 @@ export function importApi<const K extends string, P extends z.ZodObject = typeof
   };
 }
 
-export type ImportEndpoints = ReturnType<typeof importApi>;
+/** Any bulk operation's endpoints, whatever its parameters. */
+export interface ImportEndpoints {
+  key: string;
+  title: string;
+  params: z.ZodObject | undefined;
+  info: AnyEndpoint;
+  template: AnyEndpoint;
+  upload: AnyEndpoint;
+}
 
 /**
  * The batch endpoints every import shares, open at the guard to whoever may view one of the imports' entries; the

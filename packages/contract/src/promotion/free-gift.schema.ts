@@ -90,4 +90,3 @@ export type RegionStoreRow = z.infer<typeof regionStoreRow>;
 export const freeGiftStoreUploadRow = z.object({ store_code: z.string().trim().min(1, 'Store code is required').max(20) }).strict();
 export type FreeGiftStoreUploadRow = z.infer<typeof freeGiftStoreUploadRow>;
 
-export const FREE_GIFT_ENTRIES = ['cms.free-gift-promotion'] as const;

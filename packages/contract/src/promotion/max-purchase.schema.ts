@@ -52,4 +52,3 @@ export const maxPurchaseListQuery = listQuery(['updated_at', 'start_date', 'max_
 });
 export type MaxPurchaseListQuery = z.infer<typeof maxPurchaseListQuery>;
 
-export const MAX_PURCHASE_ENTRIES = ['orion.max-purchase-limitation'] as const;

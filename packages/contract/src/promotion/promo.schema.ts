@@ -98,4 +98,3 @@ export const promoListQuery = listQuery(['updated_at', 'start_date', 'end_date',
 });
 export type PromoListQuery = z.infer<typeof promoListQuery>;
 
-export const PROMO_ENTRIES = ['cms.promo-management'] as const;

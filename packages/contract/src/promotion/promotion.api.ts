@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { FREE_GIFT_ENTRIES, MAX_PURCHASE_ENTRIES, PROMO_ENTRIES } from '../access/entries.ts';
 import { endpoint, exportEndpoint, resourceApi } from '../common/endpoint.ts';
-import { FREE_GIFT_ENTRIES, freeGiftCreateBody, freeGiftDetail, freeGiftListQuery, freeGiftRegionStoreQuery, freeGiftRow, freeGiftUpdateBody, regionStoreRow } from './free-gift.schema.ts';
+import { importApi } from '../imports/imports.api.ts';
+import { freeGiftCreateBody, freeGiftDetail, freeGiftListQuery, freeGiftRegionStoreQuery, freeGiftRow, freeGiftUpdateBody, regionStoreRow } from './free-gift.schema.ts';
 import { MASTER_PROMO_ENTRIES, masterPromoBulkBody, masterPromoListQuery, masterPromoRow, masterPromoUpdateBody } from './master-promo.schema.ts';
-import { MAX_PURCHASE_ENTRIES, maxPurchaseCreateBody, maxPurchaseListQuery, maxPurchaseRow, maxPurchaseUpdateBody } from './max-purchase.schema.ts';
-import { PROMO_ENTRIES, promoCreateBody, promoDetail, promoListQuery, promoRow, promoUpdateBody } from './promo.schema.ts';
+import { maxPurchaseCreateBody, maxPurchaseListQuery, maxPurchaseRow, maxPurchaseUpdateBody } from './max-purchase.schema.ts';
+import { promoCreateBody, promoDetail, promoListQuery, promoRow, promoUpdateBody } from './promo.schema.ts';
 
 const promos = resourceApi({
   name: 'promos',
@@ -90,4 +92,16 @@ export const masterPromosApi = {
   }),
 };
 
-export const promotionApi = { promosApi, freeGiftsApi, maxPurchaseLimitationsApi, masterPromosApi };
+/** Promotions' bulk operations by spreadsheet. */
+export const promotionImportsApi = {
+  promo: importApi('promo', { title: 'Import promos', entries: PROMO_ENTRIES, action: 'create' }),
+  masterPromo: importApi('master-promo', { title: 'Import master promo prices', entries: MASTER_PROMO_ENTRIES, action: 'edit' }),
+  freeGiftStores: importApi('free-gift-stores', {
+    title: 'Upload free gift stores',
+    entries: FREE_GIFT_ENTRIES,
+    action: 'edit',
+    params: z.object({ free_gift_id: z.coerce.number().int().positive().max(2_147_483_647) }).strict(),
+  }),
+};
+
+export const promotionApi = { promosApi, freeGiftsApi, maxPurchaseLimitationsApi, masterPromosApi, promotionImportsApi };

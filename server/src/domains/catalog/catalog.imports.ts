@@ -1,6 +1,6 @@
+import { catalogImportsApi, productCreateBody, storeCreateBody, storeProductUpdateBody } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { PRODUCT_ENTRIES, STORE_ENTRIES, productCreateBody, storeCreateBody, storeProductUpdateBody } from '@portal/contract';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { defineImport, existsIn, type ImportDefinition } from '../../platform/imports/index.ts';
 
@@ -26,11 +26,7 @@ async function counted(tx: Tx, statement: ReturnType<typeof sql>): Promise<Recor
   return { inserted: Number(row?.inserted ?? 0), updated: Number(row?.updated ?? 0) };
 }
 
-export const productEditImport = defineImport({
-  key: 'product-edit',
-  title: 'Bulk edit products',
-  entries: PRODUCT_ENTRIES,
-  action: 'edit',
+export const productEditImport = defineImport(catalogImportsApi.productEdit, {
   sheet: 'Products',
   templateName: 'template_product_edit',
   keyColumns: ['plu'],
@@ -60,11 +56,7 @@ export const productEditImport = defineImport({
     ),
 });
 
-export const productImageImport = defineImport({
-  key: 'product-image',
-  title: 'Bulk product images',
-  entries: PRODUCT_ENTRIES,
-  action: 'edit',
+export const productImageImport = defineImport(catalogImportsApi.productImage, {
   sheet: 'Product Images',
   templateName: 'template_product_image',
   keyColumns: ['plu'],
@@ -83,11 +75,7 @@ export const productImageImport = defineImport({
 
 const timeText = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must look like 08:00');
 
-export const storeEditImport = defineImport({
-  key: 'store-edit',
-  title: 'Bulk edit stores',
-  entries: STORE_ENTRIES,
-  action: 'edit',
+export const storeEditImport = defineImport(catalogImportsApi.storeEdit, {
   sheet: 'Stores',
   templateName: 'template_store_edit',
   keyColumns: ['code'],
@@ -122,11 +110,7 @@ export const storeEditImport = defineImport({
     ),
 });
 
-export const storeProductSyncImport = defineImport({
-  key: 'store-product-sync',
-  title: 'Sync store products',
-  entries: STORE_ENTRIES,
-  action: 'edit',
+export const storeProductSyncImport = defineImport(catalogImportsApi.storeProductSync, {
   sheet: 'Store Products',
   templateName: 'template_store_product_sync',
   keyColumns: ['store_code', 'plu'],

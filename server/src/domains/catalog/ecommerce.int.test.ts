@@ -38,7 +38,7 @@ describe('cms e-commerce: group stores, delivery methods and planograms', () => 
     it('lists the seeded groups with their store counts, filtered, searched and sorted', async () => {
       const all = await ok<List<GroupStoreRow>>('GET', '/api/v1/group-stores?limit=100&sort_by=code');
       expect(all.meta.total).toBe(8);
-      expect(all.data.map((g) => g.code)).toEqual([...all.data.map((g) => g.code)].sort());
+      expect(all.data.map((g) => g.code)).toEqual(all.data.map((g) => g.code).sort());
       expect(all.data.reduce((n, g) => n + g.store_count, 0)).toBe(5);
       const found = await ok<List<GroupStoreRow>>('GET', '/api/v1/group-stores?search=jawa');
       expect(found.data.length).toBeGreaterThan(0);
@@ -142,7 +142,7 @@ describe('cms e-commerce: group stores, delivery methods and planograms', () => 
     it('lists the seeded planograms by position with filters', async () => {
       const list = await ok<List<PlanogramRow>>('GET', '/api/v1/planograms?limit=100');
       expect(list.meta.total).toBeGreaterThanOrEqual(5);
-      expect(list.data.map((p) => p.position)).toEqual([...list.data.map((p) => p.position)].sort((a, b) => a - b));
+      expect(list.data.map((p) => p.position)).toEqual(list.data.map((p) => p.position).sort((a, b) => a - b));
       const catalogs = await ok<List<PlanogramRow>>('GET', '/api/v1/planograms?content_type=1');
       expect(catalogs.data.length).toBeGreaterThan(0);
       expect(catalogs.data.every((p) => p.content_type === 1 && p.sub_category_count > 0)).toBe(true);

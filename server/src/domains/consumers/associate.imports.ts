@@ -1,6 +1,6 @@
+import { consumerImportsApi, EMPLOYEE_NO_PATTERN } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ASSOCIATE_ENTRIES, EMPLOYEE_NO_PATTERN } from '@portal/contract';
 import { queryRows } from '../../db/client.ts';
 import { defineImport, existsIn } from '../../platform/imports/index.ts';
 
@@ -8,11 +8,7 @@ import { defineImport, existsIn } from '../../platform/imports/index.ts';
  * The associate loyalty program's bulk upload on the shared import pipeline: one row per employee number, creating new
  * associates and updating existing ones (blank optional cells keep what is stored), all rows in one transaction.
  */
-export const associateImport = defineImport({
-  key: 'associate',
-  title: 'Bulk upload associates',
-  entries: ASSOCIATE_ENTRIES,
-  action: 'create',
+export const associateImport = defineImport(consumerImportsApi.associate, {
   sheet: 'Associates',
   templateName: 'template_associate',
   keyColumns: ['employee_no'],

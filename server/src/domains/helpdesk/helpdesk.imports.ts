@@ -1,5 +1,5 @@
+import { helpdeskImportsApi } from '@portal/contract';
 import { sql } from 'drizzle-orm';
-import { HELP_CENTER_ENTRIES } from '@portal/contract';
 import { z } from 'zod';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { defineImport, existsIn } from '../../platform/imports/index.ts';
@@ -21,11 +21,7 @@ async function knownPhones(db: Db | Tx, values: readonly string[]): Promise<Read
  * Help-center items by spreadsheet (a call-centre log, tickets taken by stores): one ticket per row with its first
  * message, Unread, `source = upload`, keyed by the log's reference so the same file cannot be loaded twice.
  */
-export const helpCenterImport = defineImport({
-  key: 'help-center',
-  title: 'Upload help-center tickets',
-  entries: HELP_CENTER_ENTRIES,
-  action: 'create',
+export const helpCenterImport = defineImport(helpdeskImportsApi.helpCenter, {
   sheet: 'Help Center',
   templateName: 'template_help_center',
   keyColumns: ['reference'],

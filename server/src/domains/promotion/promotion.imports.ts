@@ -1,6 +1,5 @@
+import { promotionImportsApi, masterPromoImportRow, promoCreateBody, type ImportCellError, type PromoCreate } from '@portal/contract';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { FREE_GIFT_ENTRIES, MASTER_PROMO_ENTRIES, PROMO_ENTRIES, masterPromoImportRow, promoCreateBody, type ImportCellError, type PromoCreate } from '@portal/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { defineImport, existsIn, rowSchemaCheck, type ImportDefinition } from '../../platform/imports/index.ts';
@@ -47,11 +46,7 @@ function promoBody(v: Readonly<Record<string, unknown>>, ids: { products: number
 }
 
 export function promotionImports(s: Pick<PromotionServices, 'masterPromos' | 'freeGifts' | 'promos'>): ImportDefinition[] {
-  const promo = defineImport({
-    key: 'promo',
-    title: 'Import promos',
-    entries: PROMO_ENTRIES,
-    action: 'create',
+  const promo = defineImport(promotionImportsApi.promo, {
     sheet: 'Promos',
     templateName: 'template_promo',
     keyColumns: ['code'],
@@ -130,11 +125,7 @@ export function promotionImports(s: Pick<PromotionServices, 'masterPromos' | 'fr
     },
   });
 
-  const masterPromo = defineImport({
-    key: 'master-promo',
-    title: 'Import master promo prices',
-    entries: MASTER_PROMO_ENTRIES,
-    action: 'edit',
+  const masterPromo = defineImport(promotionImportsApi.masterPromo, {
     sheet: 'Master Promo',
     templateName: 'template_master_promo',
     keyColumns: ['plu', 'start_date'],
@@ -156,14 +147,9 @@ export function promotionImports(s: Pick<PromotionServices, 'masterPromos' | 'fr
     },
   });
 
-  const freeGiftStores = defineImport({
-    key: 'free-gift-stores',
-    title: 'Upload free gift stores',
-    entries: FREE_GIFT_ENTRIES,
-    action: 'edit',
+  const freeGiftStores = defineImport(promotionImportsApi.freeGiftStores, {
     sheet: 'Stores',
     templateName: 'template_free_gift_stores',
-    params: z.object({ free_gift_id: z.coerce.number().int().positive().max(2_147_483_647) }).strict(),
     checkParams: async (db, params) => {
       const found = await queryRows(db, sql`select 1 from free_gifts where id = ${Number(params.free_gift_id)}`);
       if (!found.length) throw notFound('Free gift');

@@ -65,7 +65,7 @@ export function* cellRows(def: ExportDef, batch: RawBatch): Generator<readonly C
     if (i === undefined) throw new Error(`export ${def.name}: the source has no column ${c.key}`);
     return { i, format: c.format };
   });
-  const cells = new Array<Cell>(plan.length);
+  const cells = Array.from<Cell>({ length: plan.length });
   const custom = plan.some((p) => typeof p.format === 'function');
   const none = () => null;
   for (const row of batch.rows) {

@@ -232,9 +232,9 @@ describe('exports', () => {
   it('lists downloads newest first with paging, sorting and a status filter, each user their own', async () => {
     const page = (await h.call('GET', '/api/v1/downloads?limit=2', { token: admin })).json<{ data: { data: DownloadRow[]; meta: { total: number; limit: number } } }>().data;
     expect(page.meta).toMatchObject({ total: 4, limit: 2 });
-    expect(page.data.map((d) => d.id)).toEqual([...page.data.map((d) => d.id)].sort((x, y) => y - x));
+    expect(page.data.map((d) => d.id)).toEqual(page.data.map((d) => d.id).sort((x, y) => y - x));
     const byName = (await h.call('GET', '/api/v1/downloads?sort_by=file_name&sort_dir=asc&limit=10', { token: admin })).json<{ data: { data: DownloadRow[] } }>().data.data;
-    expect(byName.map((d) => d.file_name)).toEqual([...byName.map((d) => d.file_name)].sort());
+    expect(byName.map((d) => d.file_name)).toEqual(byName.map((d) => d.file_name).sort());
     const viewer = await h.tokenOf('viewer');
     expect((await h.call('GET', '/api/v1/downloads', { token: viewer })).json().data.data).toEqual([]);
     expect((await h.call('GET', '/api/v1/downloads?status=9', { token: admin })).statusCode).toBe(400);

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Action, ImportCellError, ImportColumnInfo, ImportDefinitionInfo } from '@portal/contract';
+import type { Action, ImportCellError, ImportColumnInfo, ImportDefinitionInfo, ImportEndpoints } from '@portal/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import type { Actor } from '../request-context.ts';
 
@@ -63,6 +63,8 @@ export interface ImportCommitContext {
 }
 
 export interface ImportDefinition {
+  /** The contract's endpoints of this import (its facts, template and upload), whence key, title and permission. */
+  api: ImportEndpoints;
   /** URL segment and audit entity, e.g. 'product-edit'. */
   key: string;
   title: string;
@@ -94,8 +96,22 @@ const IDENT = /^[a-z_][a-z0-9_]*$/;
 const KEY = /^[a-z0-9][a-z0-9-]*$/;
 const DEFAULT_MAX = 500;
 
+/** What a domain writes of a definition; key, title, permission and parameters come from its contract endpoints. */
+export type ImportSpec = Omit<ImportDefinition, 'api' | 'key' | 'title' | 'entries' | 'action' | 'params'>;
+
 /** Checks a definition once, at start-up, so a typo fails loudly instead of on the first upload. */
-export function defineImport(def: ImportDefinition): ImportDefinition {
+export function defineImport(api: ImportEndpoints, spec: ImportSpec): ImportDefinition {
+  const access = api.upload.access;
+  if (typeof access !== 'object') throw new Error(`import ${api.key}: its upload needs a menu permission`);
+  const def: ImportDefinition = {
+    ...spec,
+    api,
+    key: api.key,
+    title: api.title,
+    entries: access.entries,
+    action: access.action,
+    ...(api.params ? { params: api.params as z.ZodType<Record<string, string | number>> } : {}),
+  };
   if (!KEY.test(def.key) || def.key === 'batches') throw new Error(`import "${def.key}": the key must be kebab-case and not "batches"`);
   if (!def.entries.length) throw new Error(`import ${def.key}: no menu entries`);
   if (def.sheet.length > 31) throw new Error(`import ${def.key}: a sheet name has at most 31 characters`);

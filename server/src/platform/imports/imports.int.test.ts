@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { ImportBatch, ImportRow } from '@portal/contract';
+import { importApi, type ImportBatch, type ImportRow } from '@portal/contract';
 import { queryRows } from '../../db/client.ts';
 import { useHarness } from '../../../test/harness.ts';
 import { csv, multipart, storedPart, workbook, zeroBomb, zip } from '../../../test/import-files.ts';
@@ -23,11 +23,7 @@ const columns: ImportColumn[] = [
   { key: 'ref_code', label: 'Ref Code', max: 10, example: 'R1' },
 ];
 
-const probeImport = defineImport({
-  key: 'probe',
-  title: 'Probe import',
-  entries: ['cms.product'],
-  action: 'create',
+const probeImport = defineImport(importApi('probe', { title: 'Probe import', entries: ['cms.product'], action: 'create' }), {
   sheet: 'Probe',
   templateName: 'template_probe',
   keyColumns: ['code'],
@@ -40,9 +36,8 @@ const probeImport = defineImport({
 });
 
 /** Its commit dies halfway: the rows are written, then the process "crashes" before the transaction ends. */
-const crashingImport = defineImport({
+const crashingImport = defineImport(importApi('probe-crash', { title: 'Probe import', entries: ['cms.product'], action: 'create' }), {
   ...probeImport,
-  key: 'probe-crash',
   templateName: 'template_probe_crash',
   commit: async (tx, { staged }) => {
     await tx.execute(sql`insert into import_probe (code, name, qty, ref_code) select code, name, qty, ref_code from ${staged} s`);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportBatch } from '@portal/contract';
+import { importApi, type ImportBatch } from '@portal/contract';
 import { buildApp, type BuiltApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { queryRows } from '../../db/client.ts';
@@ -20,11 +20,7 @@ import { COMMIT_JOB, defineImport } from './index.ts';
  * the rows. No harness app runs here, so nothing else works the queue in between.
  */
 
-const restartImport = defineImport({
-  key: 'restart-probe',
-  title: 'Restart probe',
-  entries: ['cms.product'],
-  action: 'create',
+const restartImport = defineImport(importApi('restart-probe', { title: 'Restart probe', entries: ['cms.product'], action: 'create' }), {
   sheet: 'Probe',
   templateName: 'template_restart_probe',
   keyColumns: ['code'],

@@ -3,10 +3,20 @@ import { Alert, Button, Form, Input, Modal, Typography } from 'antd';
 import { CreditCardOutlined, DisconnectOutlined, LockOutlined, LogoutOutlined, MailOutlined, RollbackOutlined, UnlockOutlined, KeyOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { can, consumerActionBody, consumerActionsFor, consumerLinkCardBody, type ConsumerAction, type ConsumerDetail } from '@portal/contract';
+import {
+  can,
+  consumerActionBody,
+  consumerActionsFor,
+  consumerLinkCardBody,
+  consumersApi,
+  type ConsumerAction,
+  type ConsumerActionBody,
+  type ConsumerDetail,
+  type ConsumerLinkCardBody,
+} from '@portal/contract';
 import { errorMessage, notifySuccess } from '../../lib/notifier.tsx';
 import { useSession } from '../../lib/session.ts';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { resourceKeys } from '../../lib/query-keys.ts';
 
 const ICONS: Record<ConsumerAction, ReactNode> = {
@@ -49,7 +59,7 @@ export function ConsumerActions({ row, entry }: { row: ConsumerDetail; entry: st
   const [form] = Form.useForm<Values>();
 
   const run = useMutation({
-    mutationFn: ({ action, body }: { action: ConsumerAction; body: object }) => api.post<ConsumerDetail>(`consumers/${row.id}/${action}`, body),
+    mutationFn: ({ action, body }: { action: ConsumerAction; body: ConsumerActionBody | ConsumerLinkCardBody }) => call(consumersApi.actions[action], { id: row.id, body }),
     onSuccess: async (_res, { action }) => {
       notifySuccess(t(`consumers.actions.done.${action}`, `${ACTION_LABELS[action]}: done`));
       setOpen(null);

@@ -4,7 +4,11 @@ import { EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
+  associatesApi,
+  chatsApi,
+  consumersApi,
   COUPON_CLAIM_STATUS,
+  type membersApi,
   STAMP_DIRECTION,
   STAMP_MOVEMENT,
   type AssociateHistoryRow,
@@ -19,8 +23,10 @@ import {
   type ConsumerCouponRow,
   type PosSaleRow,
   type StampLedgerRow,
+  ticketsApi,
 } from '@portal/contract';
-import { api, type Paged, type Query } from '../../lib/api.ts';
+import type { Paged, Query } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { resourceKeys } from '../../lib/query-keys.ts';
 import { DisplayValue } from '../../ui/DisplayValue.tsx';
 import { ExportButton } from '../../ui/ExportButton.tsx';
@@ -29,13 +35,16 @@ import type { DisplayDef } from '../../ui/resource.ts';
 
 /*
  * The histories of one consumer, shown by the consumer's detail and (addresses, coupons) by its member's: each a paged
- * table with its own page state, several on one screen. `owner` is the API path of the record they hang under
- * (`consumers/12`, `members/7`), `cacheKey` the query key of that record, so its mutations refresh them.
+ * table with its own page state, several on one screen. `owner` is the record they hang under: its id, its endpoints
+ * (a consumer's or a member's) and `cacheKey`, the query key of that record, so its mutations refresh them.
  */
 export interface HistoryOwner {
-  path: string;
+  id: number;
+  api: typeof consumersApi | typeof membersApi;
   cacheKey: readonly unknown[];
 }
+/** A consumer's own record, whose histories (stamps, sales, activity) a membership does not show. */
+export type ConsumerOwner = HistoryOwner & { api: typeof consumersApi };
 
 const PAGE_SIZE = 10;
 
@@ -43,17 +52,18 @@ type Column<T> = DisplayDef<T> & { width?: number };
 
 function HistoryTable<T extends { id: number }>({
   owner,
-  path,
+  name,
+  load,
   columns,
   query,
   testId,
   action,
-  endpoint,
 }: {
-  owner: HistoryOwner;
-  path: string;
-  /** A list outside the owner's path (the help desk's tickets, narrowed by `query`). */
-  endpoint?: string;
+  owner: Pick<HistoryOwner, 'cacheKey'>;
+  /** The list's name under the owner's query key. */
+  name: string;
+  /** Reads a page of the list with this query (the page, and `query`). */
+  load: (query: Query) => Promise<{ data: Paged<T> }>;
   columns: readonly Column<T>[];
   query?: Query;
   testId: string;
@@ -63,8 +73,8 @@ function HistoryTable<T extends { id: number }>({
   const [page, setPage] = useState(1);
   const params = { page, limit: PAGE_SIZE, ...query };
   const list = useQuery({
-    queryKey: [...owner.cacheKey, path, params],
-    queryFn: async () => (await api.get<Paged<T>>(endpoint ?? `${owner.path}/${path}`, params)).data,
+    queryKey: [...owner.cacheKey, name, params],
+    queryFn: async () => (await load(params)).data,
     placeholderData: keepPreviousData,
   });
   const cols: { key: string; title: string; width?: number | undefined; render: (_: unknown, row: T) => ReactNode }[] = columns.map((c) => ({
@@ -149,7 +159,8 @@ export function AddressHistory({ owner, editPath }: { owner: HistoryOwner; editP
   return (
     <HistoryTable<ConsumerAddressRow>
       owner={owner}
-      path="addresses"
+      name="addresses"
+      load={(query) => call(owner.api.addresses, { id: owner.id, query })}
       columns={ADDRESS_COLUMNS}
       testId="consumer-addresses"
       action={
@@ -171,7 +182,7 @@ export function CouponHistory({ owner, exportQuery }: { owner: HistoryOwner; exp
   const [couponId, setCouponId] = useState<number | null>(null);
   const coupon = useQuery({
     queryKey: [...owner.cacheKey, 'coupon', couponId],
-    queryFn: async () => (await api.get<ConsumerCouponDetail>(`${owner.path}/coupons/${couponId}`)).data,
+    queryFn: async () => (await call(owner.api.coupon, { id: owner.id, couponId: couponId ?? 0 })).data,
     enabled: couponId !== null,
   });
   return (
@@ -183,7 +194,8 @@ export function CouponHistory({ owner, exportQuery }: { owner: HistoryOwner; exp
       )}
       <HistoryTable<ConsumerCouponRow>
         owner={owner}
-        path="coupons"
+        name="coupons"
+        load={(query) => call(owner.api.coupons, { id: owner.id, query })}
         columns={COUPON_COLUMNS}
         testId="consumer-coupons"
         action={(c) => (
@@ -208,7 +220,7 @@ export function CouponHistory({ owner, exportQuery }: { owner: HistoryOwner; exp
 }
 
 /** The stamp ledger with the section 3 filter: all, Stamp In (10, 30) or Stamp Out (20, 21, 31); its export keeps the filter. */
-export function StampHistory({ owner, exportQuery }: { owner: HistoryOwner; exportQuery?: Query }) {
+export function StampHistory({ owner, exportQuery }: { owner: ConsumerOwner; exportQuery?: Query }) {
   const { t } = useTranslation();
   const [direction, setDirection] = useState<'all' | 'in' | 'out'>('all');
   return (
@@ -226,13 +238,25 @@ export function StampHistory({ owner, exportQuery }: { owner: HistoryOwner; expo
         />
         {exportQuery && <ExportButton endpoint="consumer-stamps/export" query={direction === 'all' ? exportQuery : { ...exportQuery, direction }} />}
       </Flex>
-      <HistoryTable<StampLedgerRow> key={direction} owner={owner} path="stamps" columns={STAMP_COLUMNS} query={direction === 'all' ? {} : { direction }} testId="consumer-stamps" />
+      <HistoryTable<StampLedgerRow>
+        key={direction}
+        owner={owner}
+        name="stamps"
+        load={(query) => call(owner.api.stamps, { id: owner.id, query })}
+        columns={STAMP_COLUMNS}
+        query={direction === 'all' ? {} : { direction }}
+        testId="consumer-stamps"
+      />
     </Flex>
   );
 }
 
-export const PosSaleHistory = ({ owner }: { owner: HistoryOwner }) => <HistoryTable<PosSaleRow> owner={owner} path="pos-sales" columns={SALE_COLUMNS} testId="consumer-pos-sales" />;
-export const ActivityHistory = ({ owner }: { owner: HistoryOwner }) => <HistoryTable<ConsumerActivityRow> owner={owner} path="activity" columns={ACTIVITY_COLUMNS} testId="consumer-activity" />;
+export const PosSaleHistory = ({ owner }: { owner: ConsumerOwner }) => (
+  <HistoryTable<PosSaleRow> owner={owner} name="pos-sales" load={(query) => call(owner.api.posSales, { id: owner.id, query })} columns={SALE_COLUMNS} testId="consumer-pos-sales" />
+);
+export const ActivityHistory = ({ owner }: { owner: ConsumerOwner }) => (
+  <HistoryTable<ConsumerActivityRow> owner={owner} name="activity" load={(query) => call(owner.api.activity, { id: owner.id, query })} columns={ACTIVITY_COLUMNS} testId="consumer-activity" />
+);
 
 const ASSOCIATE_HISTORY_COLUMNS: readonly Column<AssociateHistoryRow>[] = [
   { key: 'at', label: 'Time', kind: 'date' },
@@ -244,8 +268,16 @@ const ASSOCIATE_HISTORY_COLUMNS: readonly Column<AssociateHistoryRow>[] = [
 
 /** An associate's staff purchases, read by its `associateId`. */
 export function AssociateHistory({ row }: { row: AssociateRow }) {
-  const owner = { path: 'associates', cacheKey: resourceKeys('associate').detail(row.id) };
-  return <HistoryTable<AssociateHistoryRow> owner={owner} path="history" query={{ associateId: row.associate_id }} columns={ASSOCIATE_HISTORY_COLUMNS} testId="associate-history" />;
+  return (
+    <HistoryTable<AssociateHistoryRow>
+      owner={{ cacheKey: resourceKeys('associate').detail(row.id) }}
+      name="history"
+      load={(query) => call(associatesApi.history, { query })}
+      query={{ associateId: row.associate_id }}
+      columns={ASSOCIATE_HISTORY_COLUMNS}
+      testId="associate-history"
+    />
+  );
 }
 
 const TICKET_COLUMNS: readonly Column<TicketRow>[] = [
@@ -271,8 +303,8 @@ export function ConsumerTickets({ owner, consumerId, detailPath }: { owner: Hist
   return (
     <HistoryTable<TicketRow>
       owner={owner}
-      path="tickets"
-      endpoint="tickets"
+      name="tickets"
+      load={(query) => call(ticketsApi.list, { query })}
       query={{ consumer_id: consumerId, sort_by: 'created_at', sort_dir: 'desc' }}
       columns={TICKET_COLUMNS}
       testId="consumer-tickets"
@@ -292,8 +324,8 @@ export function ConsumerChats({ owner, consumerId, detailPath }: { owner: Histor
   return (
     <HistoryTable<ChatRow>
       owner={owner}
-      path="chats"
-      endpoint="chats"
+      name="chats"
+      load={(query) => call(chatsApi.list, { query })}
       query={{ consumer_id: consumerId }}
       columns={CHAT_COLUMNS}
       testId="consumer-chats"

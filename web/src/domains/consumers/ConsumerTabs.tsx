@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Empty, Flex, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { can, CONSUMER_ENTRIES, type ConsumerDetail } from '@portal/contract';
+import { can, CONSUMER_ENTRIES, consumersApi, membersApi, type ConsumerDetail } from '@portal/contract';
 import { useSession } from '../../lib/session.ts';
 import { resourceKeys } from '../../lib/query-keys.ts';
 import { useResourceAccess } from '../../ui/use-resource-access.ts';
@@ -17,7 +17,7 @@ export function ConsumerTabs({ row }: { row: ConsumerDetail }) {
   const { t } = useTranslation();
   const access = useResourceAccess({ entries: CONSUMER_ENTRIES });
   const perms = useSession()?.access.perms;
-  const owner = { path: `consumers/${row.id}`, cacheKey: resourceKeys('consumer').detail(row.id) };
+  const owner = { id: row.id, api: consumersApi, cacheKey: resourceKeys('consumer').detail(row.id) };
   const editPath = perms && can(perms, access.entry, 'edit') ? (addressId: number) => `${access.paths.list}/${row.id}/address/${addressId}/edit` : undefined;
   const exportQuery = perms && can(perms, access.entry, 'export') ? { consumer_id: row.id } : undefined;
   const tab = (key: string, label: string, children: ReactNode) => ({ key, label: t(`consumers.tabs.${key}`, label), children });
@@ -45,7 +45,7 @@ export function MemberTabs({ row }: { row: { id: number } }) {
   const { t } = useTranslation();
   const access = useResourceAccess({ entries: ['cms.member-management'] });
   const perms = useSession()?.access.perms;
-  const owner = { path: `members/${row.id}`, cacheKey: resourceKeys('member').detail(row.id) };
+  const owner = { id: row.id, api: membersApi, cacheKey: resourceKeys('member').detail(row.id) };
   const editPath = perms && can(perms, access.entry, 'edit') ? (addressId: number) => `${access.paths.list}/${row.id}/info-address/${addressId}/edit` : undefined;
   return (
     <Tabs

@@ -1,4 +1,4 @@
-import { ACTIVE_STATUS, ASSOCIATE_ENTRIES, associateCreateBody, associateListQuery, associateUpdateBody, type AssociateRow } from '@portal/contract';
+import { ACTIVE_STATUS, ASSOCIATE_ENTRIES, associateCreateBody, associateListQuery, associatesApi, associateUpdateBody, type AssociateRow } from '@portal/contract';
 import { DayInput, dayDisplay } from '../../ui/DayInput.tsx';
 import { enumOptions } from '../../ui/options.ts';
 import { defineResource } from '../../ui/resource.ts';
@@ -12,7 +12,9 @@ export const associateView = defineResource<AssociateRow>({
   title: 'Associate',
   entries: ASSOCIATE_ENTRIES,
   listQuery: associateListQuery,
-  api: { list: 'associates', detail: (id) => `associates/${id}`, create: 'associates', update: (id) => `associates/${id}` },
+  api: associatesApi,
+  // A record's id is its employee number, the `:employeeNo` of its paths.
+  recordArgs: (id) => ({ employeeNo: id }),
   search: 'Search employee no or name',
   filters: [
     { kind: 'select', key: 'status', label: 'Status', options: enumOptions(ACTIVE_STATUS), width: 140 },

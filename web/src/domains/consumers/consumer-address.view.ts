@@ -1,4 +1,4 @@
-import { CONSUMER_ENTRIES, consumerAddressUpdateBody, MEMBER_ENTRIES, consumerHistoryQuery, type ConsumerAddressRow } from '@portal/contract';
+import { CONSUMER_ENTRIES, consumerAddressUpdateBody, consumersApi, MEMBER_ENTRIES, membersApi, consumerHistoryQuery, type ConsumerAddressRow } from '@portal/contract';
 import { queryClient } from '../../lib/query-client.ts';
 import { resourceKeys } from '../../lib/query-keys.ts';
 import { regionFields } from '../../ui/RegionCascader.tsx';
@@ -6,13 +6,14 @@ import { defineResource } from '../../ui/resource.ts';
 
 /** Whose addresses: a consumer's under Consumer, or a member's (its consumer's) under Member Management. */
 export interface AddressOwner {
-  /** The owner's query-key name and API segment. */
+  /** The owner's query-key name. */
   resource: 'consumer' | 'member';
-  api: 'consumers' | 'members';
+  /** The owner's endpoints, its addresses among them. */
+  api: typeof consumersApi | typeof membersApi;
   entries: readonly string[];
 }
-export const CONSUMER_ADDRESSES: AddressOwner = { resource: 'consumer', api: 'consumers', entries: CONSUMER_ENTRIES };
-export const MEMBER_ADDRESSES: AddressOwner = { resource: 'member', api: 'members', entries: MEMBER_ENTRIES };
+export const CONSUMER_ADDRESSES: AddressOwner = { resource: 'consumer', api: consumersApi, entries: CONSUMER_ENTRIES };
+export const MEMBER_ADDRESSES: AddressOwner = { resource: 'member', api: membersApi, entries: MEMBER_ENTRIES };
 
 /**
  * One address as an editable resource: the generic form with the four-level region chain. It lives under its owner
@@ -26,11 +27,10 @@ export const consumerAddressView = (owner: AddressOwner, ownerId: string) =>
     title: 'Address',
     entries: owner.entries,
     listQuery: consumerHistoryQuery,
-    api: {
-      list: `${owner.api}/${ownerId}/addresses`,
-      detail: (id) => `${owner.api}/${ownerId}/addresses/${id}`,
-      update: (id) => `${owner.api}/${ownerId}/addresses/${id}`,
-    },
+    api: { list: owner.api.addresses, get: owner.api.address, update: owner.api.updateAddress },
+    listParams: { id: ownerId },
+    // An address is named under its owner: `consumers/{id}/addresses/{addressId}`.
+    recordArgs: (addressId) => ({ id: ownerId, addressId }),
     columns: [],
     form: {
       update: consumerAddressUpdateBody,

@@ -3,6 +3,7 @@ import {
   CONSUMER_ENTRIES,
   CONSUMER_STATUS,
   consumerListQuery,
+  consumersApi,
   consumerUpdateBody,
   GENDER,
   type ConsumerDetail,
@@ -30,7 +31,7 @@ export const consumerView = defineResource<ConsumerRow, ConsumerDetail>({
   title: 'Consumer',
   entries: CONSUMER_ENTRIES,
   listQuery: consumerListQuery,
-  api: { list: 'consumers', detail: (id) => `consumers/${id}`, update: (id) => `consumers/${id}` },
+  api: consumersApi,
   export: 'consumers/export',
   search: 'Search name, phone, e-mail or card',
   filters: [

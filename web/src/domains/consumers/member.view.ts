@@ -1,4 +1,4 @@
-import { MEMBER_ENTRIES, MEMBER_TIER, memberListQuery, memberUpdateBody, type MemberRow } from '@portal/contract';
+import { MEMBER_ENTRIES, MEMBER_TIER, memberListQuery, membersApi, memberUpdateBody, type MemberRow } from '@portal/contract';
 import { enumOptions } from '../../ui/options.ts';
 import { defineResource } from '../../ui/resource.ts';
 import { memberStoreOptions } from './consumer.options.ts';
@@ -11,7 +11,7 @@ export const memberView = defineResource<MemberRow>({
   title: 'Member',
   entries: MEMBER_ENTRIES,
   listQuery: memberListQuery,
-  api: { list: 'members', detail: (id) => `members/${id}`, update: (id) => `members/${id}` },
+  api: membersApi,
   export: 'members/export',
   search: 'Search member no, phone, e-mail or name',
   filters: [

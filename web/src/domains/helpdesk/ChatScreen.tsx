@@ -4,8 +4,8 @@ import { SendOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { CHAT_STATUS, can, type ChatDetail, type ChatMessage, type MessageTemplateRow } from '@portal/contract';
-import { api, type Paged } from '../../lib/api.ts';
+import { CHAT_STATUS, can, chatsApi, messageTemplatesApi, type ChatDetail } from '@portal/contract';
+import { call } from '../../lib/call.ts';
 import { errorMessage } from '../../lib/notifier.tsx';
 import { useSession } from '../../lib/session.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
@@ -29,15 +29,15 @@ export function ChatScreen() {
   const [templateId, setTemplateId] = useState<number | undefined>();
   const bottom = useRef<HTMLDivElement>(null);
 
-  const chat = useQuery({ queryKey: chatKeys.detail(id), queryFn: async () => (await api.get<ChatDetail>(`chats/${id}`)).data });
+  const chat = useQuery({ queryKey: chatKeys.detail(id), queryFn: async () => (await call(chatsApi.get, { id })).data });
   const templates = useQuery({
     queryKey: ['message-template', 'list', { status: 1, is_all: 'true', via: 'chat' }] as const,
-    queryFn: async () => (await api.get<Paged<MessageTemplateRow>>('message-templates', { status: 1, is_all: 'true', sort_by: 'title', sort_dir: 'asc' })).data.data,
+    queryFn: async () => (await call(messageTemplatesApi.list, { query: { status: 1, is_all: 'true', sort_by: 'title', sort_dir: 'asc' } })).data.data,
     enabled: mayAnswer,
     staleTime: 60_000,
   });
   const markRead = useMutation({
-    mutationFn: () => api.post<ChatDetail>(`chats/${id}/read`),
+    mutationFn: () => call(chatsApi.read, { id }),
     onSuccess: (res) => {
       queryClient.setQueryData<ChatDetail>(chatKeys.detail(id), (old) => (old ? { ...old, status: res.data.status, version: res.data.version } : old));
       void queryClient.invalidateQueries({ queryKey: chatKeys.lists() });
@@ -66,7 +66,7 @@ export function ChatScreen() {
   }, [count]);
 
   const send = useMutation({
-    mutationFn: () => api.post<ChatMessage>(`chats/${id}/reply`, { message: text.trim(), ...(templateId ? { template_id: templateId } : {}) }),
+    mutationFn: () => call(chatsApi.reply, { id, body: { message: text.trim(), ...(templateId ? { template_id: templateId } : {}) } }),
     onSuccess: (res) => {
       setText('');
       setTemplateId(undefined);

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Badge } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { chatsApi } from '@portal/contract';
+import { call } from '../../lib/call.ts';
 import { chatKeys, subscribeChatEvents } from './chat-events.ts';
 
 /**
@@ -12,7 +13,7 @@ export function ChatUnreadBadge() {
   const queryClient = useQueryClient();
   const unread = useQuery({
     queryKey: chatKeys.unread(),
-    queryFn: async () => (await api.get<{ unread: number }>('chats/unread')).data.unread,
+    queryFn: async () => (await call(chatsApi.unread)).data.unread,
     staleTime: Infinity,
   });
   useEffect(

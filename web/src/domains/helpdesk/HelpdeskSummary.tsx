@@ -4,8 +4,8 @@ import { BarChartOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
-import { TICKET_STATUS, type HelpdeskSummary } from '@portal/contract';
-import { api } from '../../lib/api.ts';
+import { helpdeskReportApi, TICKET_STATUS } from '@portal/contract';
+import { call } from '../../lib/call.ts';
 import { resourceKeys } from '../../lib/query-keys.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { StatusTag } from '../../ui/StatusTag.tsx';
@@ -38,7 +38,7 @@ export function HelpdeskSummaryScreen() {
   const query = { created_at_from: range?.[0]?.format('YYYY-MM-DD'), created_at_to: range?.[1]?.format('YYYY-MM-DD') };
   const summary = useQuery({
     queryKey: keys.list({ ...query, via: 'summary' }),
-    queryFn: async () => (await api.get<HelpdeskSummary>('report-helpdesk/summary', query)).data,
+    queryFn: async () => (await call(helpdeskReportApi.summary, { query })).data,
   });
   const data = summary.data;
   return (

@@ -3,12 +3,14 @@ import { Button, Popconfirm, Select } from 'antd';
 import { CheckOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { can, ticketAllows, type AssigneeOption, type TicketDetail } from '@portal/contract';
-import { api } from '../../lib/api.ts';
+import { can, ticketAllows, ticketsApi, type TicketAssign, type TicketClose, type TicketDetail } from '@portal/contract';
+import { call } from '../../lib/call.ts';
 import { notifyError, notifySuccess } from '../../lib/notifier.tsx';
 import { useSession } from '../../lib/session.ts';
 import { ticketKeys } from './chat-events.ts';
 import { TicketShareButton } from './TicketShare.tsx';
+
+type TicketAct = { path: 'assign'; body: TicketAssign } | { path: 'close'; body: TicketClose } | { path: 'read' };
 
 /**
  * The ticket's actions on its detail page, only those its status allows: share by e-mail, assign to a user (searched on
@@ -24,7 +26,8 @@ export function TicketActions({ row }: { row: TicketDetail; entry: string }) {
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ticketKeys.all });
   const act = useMutation({
-    mutationFn: (a: { path: 'assign' | 'close' | 'read'; body?: object }) => api.post<TicketDetail>(`tickets/${row.id}/${a.path}`, a.body),
+    mutationFn: (a: TicketAct) =>
+      a.path === 'read' ? call(ticketsApi.read, { id: row.id }) : a.path === 'close' ? call(ticketsApi.close, { id: row.id, body: a.body }) : call(ticketsApi.assign, { id: row.id, body: a.body }),
     onSuccess: async (_res, a) => {
       if (a.path !== 'read') notifySuccess(t(a.path === 'close' ? 'helpdesk.ticket.closed' : 'helpdesk.ticket.assigned', a.path === 'close' ? 'Ticket closed' : 'Ticket assigned'));
       await refresh();
@@ -38,7 +41,7 @@ export function TicketActions({ row }: { row: TicketDetail; entry: string }) {
 
   const users = useQuery({
     queryKey: ticketKeys.list({ via: 'assignees', search }),
-    queryFn: async () => (await api.get<AssigneeOption[]>('tickets/assignee-options', { search: search || undefined, limit: 1000 })).data,
+    queryFn: async () => (await call(ticketsApi.assigneeOptions, { query: { search: search || undefined, limit: 1000 } })).data,
     enabled: mayEdit && ticketAllows('assign', row.status),
     staleTime: 30_000,
   });
@@ -64,7 +67,7 @@ export function TicketActions({ row }: { row: TicketDetail; entry: string }) {
             icon={<UserSwitchOutlined />}
             disabled={!assignee || assignee === row.assign_to_user_id}
             loading={act.isPending && act.variables?.path === 'assign'}
-            onClick={() => act.mutate({ path: 'assign', body: { assign_to_user_id: assignee, version: row.version } })}
+            onClick={() => assignee && act.mutate({ path: 'assign', body: { assign_to_user_id: assignee, version: row.version } })}
             data-testid="ticket-assign"
           >
             {t('helpdesk.ticket.assign', 'Assign')}

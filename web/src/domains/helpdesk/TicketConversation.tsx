@@ -3,8 +3,8 @@ import { Alert, Button, Empty, Flex, Input, Typography } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { can, ticketAllows, ticketReplyBody, type TicketDetail } from '@portal/contract';
-import { api } from '../../lib/api.ts';
+import { can, ticketAllows, ticketReplyBody, ticketsApi, type TicketDetail } from '@portal/contract';
+import { call } from '../../lib/call.ts';
 import { errorMessage, notifySuccess } from '../../lib/notifier.tsx';
 import { useSession } from '../../lib/session.ts';
 import { MessageList } from './MessageList.tsx';
@@ -18,7 +18,7 @@ export function TicketConversation({ row }: { row: TicketDetail }) {
   const [text, setText] = useState('');
   const mayReply = !!perms && can(perms, 'cms.help-center', 'edit') && ticketAllows('reply', row.status);
   const reply = useMutation({
-    mutationFn: () => api.post<TicketDetail>(`tickets/${row.id}/reply`, ticketReplyBody.parse({ message: text, version: row.version })),
+    mutationFn: () => call(ticketsApi.reply, { id: row.id, body: ticketReplyBody.parse({ message: text, version: row.version }) }),
     onSuccess: async () => {
       setText('');
       notifySuccess(t('helpdesk.ticket.replied', 'Reply sent'));

@@ -3,8 +3,8 @@ import { Alert, Button, Form, Input, Modal } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ticketShareBody, type TicketDetail } from '@portal/contract';
-import { api } from '../../lib/api.ts';
+import { ticketShareBody, ticketsApi, type TicketDetail } from '@portal/contract';
+import { call } from '../../lib/call.ts';
 import { errorMessage, notifySuccess } from '../../lib/notifier.tsx';
 
 /** Share by e-mail: the ticket's details and conversation go to an address, with an optional note first. */
@@ -15,7 +15,8 @@ export function TicketShareButton({ row }: { row: TicketDetail }) {
   const [note, setNote] = useState('');
   const parsed = ticketShareBody.safeParse({ email, ...(note.trim() ? { note } : {}) });
   const share = useMutation({
-    mutationFn: () => api.post(`tickets/${row.id}/share`, parsed.success ? parsed.data : {}),
+    // Send is offered only once the body parses; the server checks it again.
+    mutationFn: () => call(ticketsApi.share, { id: row.id, body: parsed.success ? parsed.data : { email } }),
     onSuccess: () => {
       notifySuccess(t('helpdesk.ticket.shared', 'Ticket sent by e-mail'));
       setOpen(false);

@@ -1,4 +1,5 @@
-import type { ChatEvent } from '@portal/contract';
+import { chatsApi, type ChatEvent } from '@portal/contract';
+import { urlOf } from '../../lib/call.ts';
 import { resourceKeys } from '../../lib/query-keys.ts';
 
 /** Query keys of live chat: the generic resource's, plus the unread count under the same prefix. */
@@ -17,7 +18,7 @@ let source: EventSource | null = null;
 export function subscribeChatEvents(listener: Listener): () => void {
   listeners.add(listener);
   if (!source && typeof EventSource !== 'undefined') {
-    source = new EventSource('/api/v1/chats/events');
+    source = new EventSource(urlOf(chatsApi.events));
     const relay = (ev: MessageEvent<string>) => {
       try {
         const event = JSON.parse(ev.data) as ChatEvent;

@@ -1,4 +1,4 @@
-import { CHAT_STATUS, chatListQuery, type ChatRow } from '@portal/contract';
+import { CHAT_STATUS, chatListQuery, chatsApi, type ChatRow } from '@portal/contract';
 import { enumOptions } from '../../ui/options.ts';
 import { defineResource } from '../../ui/resource.ts';
 
@@ -9,7 +9,7 @@ export const chatView = defineResource<ChatRow>({
   title: 'Chat Live',
   entries: ['cms.chatlive'],
   listQuery: chatListQuery,
-  api: { list: 'chats', detail: (id) => `chats/${id}` },
+  api: chatsApi,
   filters: [{ kind: 'select', key: 'status', label: 'Status', options: enumOptions(CHAT_STATUS), width: 140 }],
   columns: [
     { key: 'consumer_name', label: 'Consumer', link: true },

@@ -1,4 +1,4 @@
-import { ACTIVE_STATUS, faqCreateBody, faqListQuery, faqUpdateBody, type FaqRow } from '@portal/contract';
+import { ACTIVE_STATUS, faqCreateBody, faqListQuery, faqsApi, faqUpdateBody, type FaqRow } from '@portal/contract';
 import { enumOptions } from '../../ui/options.ts';
 import { defineResource } from '../../ui/resource.ts';
 
@@ -9,7 +9,7 @@ export const faqView = defineResource<FaqRow>({
   title: 'FAQ',
   entries: ['cms.faq'],
   listQuery: faqListQuery,
-  api: { list: 'faqs', detail: (id) => `faqs/${id}`, create: 'faqs', update: (id) => `faqs/${id}`, delete: (id) => `faqs/${id}` },
+  api: faqsApi,
   search: 'Search question',
   filters: [{ kind: 'select', key: 'status', label: 'Status', options: enumOptions(ACTIVE_STATUS), width: 140 }],
   columns: [

@@ -1,4 +1,4 @@
-import { helpdeskReportQuery, type HelpdeskReportRow } from '@portal/contract';
+import { helpdeskReportApi, helpdeskReportQuery, type HelpdeskReportRow } from '@portal/contract';
 import { defineResource } from '../../ui/resource.ts';
 import { ticketCategoryOptions } from './ticket.view.ts';
 
@@ -9,7 +9,8 @@ export const helpdeskReportView = defineResource<HelpdeskReportRow>({
   title: 'Helpdesk Report',
   entries: ['pandora.report-helpdesk'],
   listQuery: helpdeskReportQuery,
-  api: { list: 'report-helpdesk', detail: (id) => `report-helpdesk/${id}` },
+  // Rows are stores, with no record page (rowActions: false): `get` is never called, the list fills its slot.
+  api: { list: helpdeskReportApi.list, get: helpdeskReportApi.list },
   export: 'report-helpdesk/export',
   filters: [
     { kind: 'dateRange', from: 'created_at_from', to: 'created_at_to', label: 'Created' },

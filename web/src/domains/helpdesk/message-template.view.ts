@@ -1,4 +1,4 @@
-import { ACTIVE_STATUS, messageTemplateListQuery, messageTemplateUpdateBody, type MessageTemplateRow } from '@portal/contract';
+import { ACTIVE_STATUS, messageTemplateListQuery, messageTemplatesApi, messageTemplateUpdateBody, type MessageTemplateRow } from '@portal/contract';
 import { enumOptions } from '../../ui/options.ts';
 import { defineResource } from '../../ui/resource.ts';
 
@@ -9,7 +9,7 @@ export const messageTemplateView = defineResource<MessageTemplateRow>({
   title: 'Message Template',
   entries: ['cms.chatbot'],
   listQuery: messageTemplateListQuery,
-  api: { list: 'message-templates', detail: (id) => `message-templates/${id}`, update: (id) => `message-templates/${id}` },
+  api: messageTemplatesApi,
   search: 'Search title or text',
   filters: [{ kind: 'select', key: 'status', label: 'Status', options: enumOptions(ACTIVE_STATUS), width: 140 }],
   columns: [

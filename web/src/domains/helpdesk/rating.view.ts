@@ -1,4 +1,4 @@
-import { ratingListQuery, type RatingRow } from '@portal/contract';
+import { ratingListQuery, ratingsApi, type RatingRow } from '@portal/contract';
 import { defineResource } from '../../ui/resource.ts';
 
 const SCORES = { kind: 'static' as const, options: [1, 2, 3, 4, 5].map((n) => ({ value: n, label: '★'.repeat(n) })) };
@@ -10,7 +10,7 @@ export const ratingView = defineResource<RatingRow>({
   title: 'Rating',
   entries: ['cms.rating'],
   listQuery: ratingListQuery,
-  api: { list: 'ratings', detail: (id) => `ratings/${id}` },
+  api: ratingsApi,
   export: 'ratings/export',
   filters: [
     { kind: 'dateRange', from: 'created_at_from', to: 'created_at_to', label: 'Created' },

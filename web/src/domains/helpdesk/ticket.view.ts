@@ -1,6 +1,6 @@
-import { TICKET_STATUS, ticketAllows, ticketCreateBody, ticketListQuery, type TicketDetail, type TicketRow } from '@portal/contract';
+import { TICKET_STATUS, ticketAllows, ticketCreateBody, ticketListQuery, ticketsApi, type TicketDetail, type TicketRow } from '@portal/contract';
 import { z } from 'zod';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { enumOptions, remoteOptions } from '../../ui/options.ts';
 import { pickedId, remoteSelect } from '../../ui/RemoteSelect.tsx';
 import { defineResource } from '../../ui/resource.ts';
@@ -27,7 +27,7 @@ export const ticketView = defineResource<TicketRow, TicketDetail>({
   title: 'Ticket',
   entries: ['cms.help-center'],
   listQuery: ticketListQuery,
-  api: { list: 'tickets', detail: (id) => `tickets/${id}`, create: 'tickets' },
+  api: ticketsApi,
   export: 'tickets/export',
   search: 'Search subject or ticket number',
   filters: [
@@ -85,7 +85,7 @@ export const ticketView = defineResource<TicketRow, TicketDetail>({
       action: 'edit',
       eligible: (t) => ticketAllows('close', t.status),
       confirm: 'Close {{count}} tickets as Solved?',
-      run: (rows) => api.post('tickets/bulk/close', { items: rows.map((t) => ({ id: t.id, version: t.version })) }),
+      run: (rows) => call(ticketsApi.bulkClose, { body: { items: rows.map((t) => ({ id: t.id, version: t.version })) } }),
     },
   ],
   rowTitle: (t) => `#${t.id} ${t.subject}`,

@@ -1,0 +1,7 @@
+/**
+ * Menu entries whose rights other domains' endpoints also read (a promo form searches products and stores): they live
+ * here, beside the registry, so that no domain of the contract imports another.
+ */
+export const PROMO_ENTRIES = ['cms.promo-management'] as const;
+export const FREE_GIFT_ENTRIES = ['cms.free-gift-promotion'] as const;
+export const MAX_PURCHASE_ENTRIES = ['orion.max-purchase-limitation'] as const;
