@@ -7,13 +7,10 @@ import { CSS } from '@dnd-kit/utilities';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AnyEndpoint } from '@portal/contract';
-import { api, type Paged } from '../lib/api.ts';
+import type { Paged } from '../lib/api.ts';
 import { callEndpoint } from '../lib/call.ts';
 import { resourceKeys } from '../lib/query-keys.ts';
 import { errorMessage, notifySuccess } from '../lib/notifier.tsx';
-
-/** Transitional: a list or its positions of a domain not yet declared in the contract (helpdesk), by path; list GET, save PUT. */
-type LegacyPath = string;
 
 interface Orderable {
   id: number;
@@ -58,10 +55,10 @@ function SortableItem<T extends Orderable>({ row, index, render, name }: { row: 
 export function OrderButton<T extends Orderable>(props: {
   resource: string;
   /** The list endpoint, read whole with `is_all=true` in `sort_by` order. */
-  list: AnyEndpoint | LegacyPath;
+  list: AnyEndpoint;
   sortBy: string;
   /** The endpoint saving the order, with `{ ids }` (and the scope) as its body. */
-  save: AnyEndpoint | LegacyPath;
+  save: AnyEndpoint;
   /** A part of the list ordered on its own (banners of one placement page): added to the list query and the saved body. */
   scope?: Record<string, string>;
   render: (row: T) => React.ReactNode;
@@ -82,17 +79,14 @@ export function OrderButton<T extends Orderable>(props: {
 
   const list = useQuery({
     queryKey: keys.list({ ...query, via: 'order' }),
-    queryFn: async () => (typeof props.list === 'string' ? await api.get<Paged<T>>(props.list, query) : await callEndpoint<Paged<T>>(props.list, { query })).data.data,
+    queryFn: async () => (await callEndpoint<Paged<T>>(props.list, { query })).data.data,
     enabled: open,
   });
   const rows = order ?? list.data ?? [];
   const changed = !!order && !!list.data && order.some((r, i) => r.id !== list.data[i]?.id);
 
   const save = useMutation({
-    mutationFn: () => {
-      const body = { ...props.scope, ids: rows.map((r) => r.id) };
-      return typeof props.save === 'string' ? api.put<unknown>(props.save, body) : callEndpoint<unknown>(props.save, { body });
-    },
+    mutationFn: () => callEndpoint<unknown>(props.save, { body: { ...props.scope, ids: rows.map((r) => r.id) } }),
     onSuccess: async () => {
       notifySuccess(t(...props.texts.saved));
       setOpen(false);

@@ -3,11 +3,11 @@ import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import type { AnyEndpoint } from '@portal/contract';
+import { pathOf, type AnyEndpoint } from '@portal/contract';
 import { useLang } from '../lib/i18n.ts';
 import type { Query } from '../lib/api.ts';
 import { resourceKeys } from '../lib/query-keys.ts';
-import { listPathOf, loadOptions, optionLabel, useOptions, type LegacyListPath, type OptionSource, type OptionValue } from './options.ts';
+import { loadOptions, optionLabel, useOptions, type OptionSource, type OptionValue } from './options.ts';
 import type { CustomInputProps } from './resource.ts';
 
 /** A chosen record as a form value: its id and the text it shows, so a loaded form shows names without a lookup. */
@@ -32,7 +32,7 @@ export function remoteSelect<T>(opts: {
   /** Query-key name of the resource the rows come from. */
   resource: string;
   /** The endpoint read, answering `T[]` or a page of them. */
-  endpoint: AnyEndpoint | LegacyListPath;
+  endpoint: AnyEndpoint;
   /** The endpoint's path parameters, if it has any. */
   params?: Record<string, string | number>;
   row: z.ZodType<T>;
@@ -44,7 +44,7 @@ export function remoteSelect<T>(opts: {
   placeholder?: string;
 }) {
   const params = opts.params ?? {};
-  const via = `pick:${listPathOf(opts.endpoint, params)}`;
+  const via = `pick:${pathOf(opts.endpoint, params)}`;
   function RemoteSelectInput({ id, value, onChange, disabled }: CustomInputProps) {
     const { t } = useTranslation();
     const [typed, setTyped] = useState('');

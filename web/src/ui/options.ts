@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { pathOf, type AnyEndpoint, type EnumOption } from '@portal/contract';
-import { api, type Query } from '../lib/api.ts';
+import type { Query } from '../lib/api.ts';
 import { callEndpoint } from '../lib/call.ts';
 import { resourceKeys } from '../lib/query-keys.ts';
 
@@ -42,24 +42,14 @@ export function codeOptions(values: readonly string[]): OptionSource {
   return { kind: 'static', options: values.map((v) => ({ value: v, label: v })) };
 }
 
-/**
- * Transitional: a list of a domain whose endpoints are not contract descriptors yet (consumers, helpdesk), by its path
- * below /api/v1; read with GET. Goes once those domains declare their endpoints.
- */
-export type LegacyListPath = string;
-
-/** The path of a list call, its parameters filled in (part of query keys). */
-export const listPathOf = (endpoint: AnyEndpoint | LegacyListPath, params: Record<string, string | number> = {}): string =>
-  typeof endpoint === 'string' ? endpoint : pathOf(endpoint, params);
-
 /** The rows of an endpoint's answer, `T[]` or a page `{ data: T[] }`, that parse with the schema, as options. */
 export async function loadOptions<T, O>(
-  endpoint: AnyEndpoint | LegacyListPath,
+  endpoint: AnyEndpoint,
   args: { query?: Query } & Record<string, unknown>,
   row: z.ZodType<T>,
   toOption: (row: T) => O,
 ): Promise<O[]> {
-  const data = (typeof endpoint === 'string' ? await api.get<unknown>(endpoint, args.query) : await callEndpoint<unknown>(endpoint, args)).data;
+  const data = (await callEndpoint<unknown>(endpoint, args)).data;
   const rows: unknown[] = Array.isArray(data) ? data : data && typeof data === 'object' && 'data' in data && Array.isArray(data.data) ? data.data : [];
   return rows.flatMap((r) => {
     const parsed = row.safeParse(r);
@@ -73,7 +63,7 @@ export async function loadOptions<T, O>(
  */
 export function remoteOptions<T>(
   resource: string,
-  endpoint: AnyEndpoint | LegacyListPath,
+  endpoint: AnyEndpoint,
   row: z.ZodType<T>,
   toOption: (row: T) => Option,
   opts: { params?: Record<string, string | number>; query?: Query; searchable?: boolean } = {},
@@ -83,7 +73,7 @@ export function remoteOptions<T>(
   return {
     kind: 'remote',
     resource,
-    path: listPathOf(endpoint, params),
+    path: pathOf(endpoint, params),
     query,
     searchable: opts.searchable ?? false,
     load: (search) => loadOptions(endpoint, { ...params, query: { ...query, search } }, row, toOption),
