@@ -1,7 +1,6 @@
 import type { AnyEndpoint } from '@portal/contract';
-import { api, type Paged, type Query } from '../lib/api.ts';
+import type { Paged, Query } from '../lib/api.ts';
 import { callEndpoint } from '../lib/call.ts';
-import type { ResourceApi } from './resource.ts';
 
 /**
  * A resource's endpoints as the contract declares them (`resourceApi`, or a sub-list's endpoint in place of `list`);
@@ -24,8 +23,6 @@ export interface ResourceCalls<Row, Detail> {
   remove?: (id: string | number, query?: Query) => Promise<unknown>;
 }
 
-const isEndpoints = (a: ResourceApi | ResourceEndpoints): a is ResourceEndpoints => typeof a.list !== 'string';
-
 /** How a record's id becomes the arguments of its get, update and remove: `{ id }`, or what the view says. */
 export type RecordArgs = (id: string | number) => { query?: Query } & Record<string, unknown>;
 
@@ -34,11 +31,10 @@ export type RecordArgs = (id: string | number) => { query?: Query } & Record<str
  * `recordArgs` turn a record id into its call's arguments (a document named by its variant and language in the query).
  */
 export function resourceCalls<Row, Detail>(
-  a: ResourceApi | ResourceEndpoints,
+  a: ResourceEndpoints,
   listParams: Record<string, string | number> = {},
   recordArgs: RecordArgs = (id) => ({ id }),
 ): ResourceCalls<Row, Detail> {
-  if (!isEndpoints(a)) return legacyCalls(a);
   const { get, create, update, remove } = a;
   return {
     list: async (query) => (await callEndpoint<Paged<Row>>(a.list, { ...listParams, query })).data,
@@ -59,15 +55,3 @@ export function resourceCalls<Row, Detail>(
   };
 }
 
-/** Transitional: a resource still declared by path strings. */
-function legacyCalls<Row, Detail>(a: ResourceApi): ResourceCalls<Row, Detail> {
-  const { create, update } = a;
-  const remove = a.delete;
-  return {
-    list: async (query) => (await api.get<Paged<Row>>(a.list, query)).data,
-    get: async (id) => (await api.get<Detail>(a.detail(id))).data,
-    ...(create ? { create: async (body: unknown) => (await api.post<Detail>(create, body)).data } : {}),
-    ...(update ? { update: async (id: string | number, body: unknown) => (await api.put<Detail>(update(id), body)).data } : {}),
-    ...(remove ? { remove: async (id: string | number, query?: Query) => api.delete<unknown>(remove(id), query) } : {}),
-  };
-}

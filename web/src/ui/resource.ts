@@ -99,15 +99,6 @@ export interface DetailSection<Detail> {
   component?: ComponentType<{ row: Detail }>;
 }
 
-/** Transitional: a resource's endpoints as path strings (resources move to the contract's descriptors). */
-export interface ResourceApi {
-  list: string;
-  detail: (id: string | number) => string;
-  create?: string;
-  update?: (id: string | number) => string;
-  delete?: (id: string | number) => string;
-}
-
 /** An action over the rows ticked in a list (close tickets in bulk): one call for all of them, all or none. */
 export interface BulkActionDef<Row> {
   key: string;
@@ -141,7 +132,7 @@ export interface ResourceView<Row extends { id: number | string }, Detail extend
   /** The contract list-query schema validating the URL search params. */
   listQuery: z.ZodType;
   /** The resource's endpoints from the contract (`storesApi`); the list may be a sub-list's endpoint. */
-  api: ResourceApi | ResourceEndpoints;
+  api: ResourceEndpoints;
   /** Path parameters of the list endpoint (the store whose products a sub-list shows). */
   listParams?: Record<string, string | number>;
   /** The arguments of a record's get, update and remove, when its id is not simply `{ id }`. */
