@@ -104,7 +104,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
   const exportService = new ExportService(database, jobs, clock, { dir: path.join(config.DATA_DIR, 'exports'), asyncRows: config.EXPORT_ASYNC_ROWS, logger: app.log });
-  registerDownloadRoutes(app, exportService);
 
   const mailer = deps.mailer ?? createMailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const ctx: ModuleContext = { config, database, db, clock, mailer, jobs, exports: exportService };
@@ -124,6 +123,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   const routes: RegisteredRoute[] = [];
   registerAccessGuard(app, identity.services.sessions, routes);
+  // After the guard, so its start-up check and the route list (the API-is-the-contract test) see them.
+  registerDownloadRoutes(app, exportService);
   for (const module of modules) registerModule(app, ctx, module);
   const imports = await registerImports(app, { db, jobs, clock, config, definitions: [...modules.flatMap((m) => m.imports ?? []), ...(deps.imports ?? [])] });
   deps.extraRoutes?.(app);

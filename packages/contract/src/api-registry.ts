@@ -9,6 +9,7 @@ import { helpdeskApi } from './helpdesk/helpdesk.api.ts';
 import { identityApi } from './identity/identity.api.ts';
 import { importBatchesApi, type ImportEndpoints } from './imports/imports.api.ts';
 import { masterdataApi } from './masterdata/masterdata.api.ts';
+import { operationsApi } from './operations/operations.api.ts';
 import { promotionApi, promotionImportsApi } from './promotion/promotion.api.ts';
 
 /** Every bulk operation by spreadsheet, by its key (`product-edit`): the import wizard finds its endpoints here. */
@@ -32,6 +33,7 @@ export const API = {
   promotion: promotionApi,
   consumers: consumersDomainApi,
   helpdesk: helpdeskApi,
+  operations: operationsApi,
   imports: { importsApi, consumerImportsApi, helpdeskImportsApi },
 };
 

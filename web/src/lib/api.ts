@@ -38,9 +38,12 @@ export function toQueryString(query?: Query): string {
   return s ? `?${s}` : '';
 }
 
+/** The URL of `<path>` below the API's base, with its query: the one place the base is written. */
+export const apiUrl = (path: string, query?: Query): string => `/api/v1/${path}${toQueryString(query)}`;
+
 /** One call to `/api/v1/<path>`: JSON in and out, a failure thrown as ApiError, any 401 reported to the session. */
 export async function request<T>(method: string, path: string, body?: unknown, query?: Query): Promise<T> {
-  const res = await fetch(`/api/v1/${path}${toQueryString(query)}`, {
+  const res = await fetch(apiUrl(path, query), {
     method,
     credentials: 'same-origin',
     headers: body === undefined ? {} : { 'content-type': 'application/json' },

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { pathOf, type AnyEndpoint, type ParamNames } from '@portal/contract';
-import { request, toQueryString, type Query } from './api.ts';
+import { apiUrl, request, type Query } from './api.ts';
 
 type QueryValue = string | number | boolean | null | undefined;
 /** A query's keys are checked against the endpoint's schema; its values travel as URL text. */
@@ -37,5 +37,5 @@ export function urlOf<E extends AnyEndpoint>(ep: E, ...[args]: Rest<E>): string 
 /** The untyped form of `urlOf`, for generic screens (an export button over any list). */
 export function endpointUrl(ep: AnyEndpoint, args: { query?: Query; body?: unknown } & Record<string, unknown>): string {
   const { query, body: _body, ...params } = args;
-  return `/api/v1/${pathOf(ep, params)}${toQueryString(query)}`;
+  return apiUrl(pathOf(ep, params), query);
 }

@@ -6,7 +6,9 @@ import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, v
 import { CSS } from '@dnd-kit/utilities';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, type Paged } from '../lib/api.ts';
+import type { AnyEndpoint } from '@portal/contract';
+import type { Paged } from '../lib/api.ts';
+import { callEndpoint } from '../lib/call.ts';
 import { resourceKeys } from '../lib/query-keys.ts';
 import { errorMessage, notifySuccess } from '../lib/notifier.tsx';
 
@@ -46,16 +48,17 @@ function SortableItem<T extends Orderable>({ row, index, render, name }: { row: 
 }
 
 /**
- * Reorders every record of a resource by dragging (mouse, touch, or Space + arrow keys) and saves the order with
- * `PUT <savePath> { ids }`; the server refuses an order of a list that changed meanwhile. `texts` are translation keys
- * with their English defaults.
+ * Reorders every record of a resource by dragging (mouse, touch, or Space + arrow keys) and saves the order with the
+ * `save` endpoint (`PUT <resources>/positions { ids }`); the server refuses an order of a list that changed meanwhile.
+ * `texts` are translation keys with their English defaults.
  */
 export function OrderButton<T extends Orderable>(props: {
   resource: string;
   /** The list endpoint, read whole with `is_all=true` in `sort_by` order. */
-  listPath: string;
+  list: AnyEndpoint;
   sortBy: string;
-  savePath: string;
+  /** The endpoint saving the order, with `{ ids }` (and the scope) as its body. */
+  save: AnyEndpoint;
   /** A part of the list ordered on its own (banners of one placement page): added to the list query and the saved body. */
   scope?: Record<string, string>;
   render: (row: T) => React.ReactNode;
@@ -76,14 +79,14 @@ export function OrderButton<T extends Orderable>(props: {
 
   const list = useQuery({
     queryKey: keys.list({ ...query, via: 'order' }),
-    queryFn: async () => (await api.get<Paged<T>>(props.listPath, query)).data.data,
+    queryFn: async () => (await callEndpoint<Paged<T>>(props.list, { query })).data.data,
     enabled: open,
   });
   const rows = order ?? list.data ?? [];
   const changed = !!order && !!list.data && order.some((r, i) => r.id !== list.data[i]?.id);
 
   const save = useMutation({
-    mutationFn: () => api.put(props.savePath, { ...props.scope, ids: rows.map((r) => r.id) }),
+    mutationFn: () => callEndpoint<unknown>(props.save, { body: { ...props.scope, ids: rows.map((r) => r.id) } }),
     onSuccess: async () => {
       notifySuccess(t(...props.texts.saved));
       setOpen(false);

@@ -2,9 +2,10 @@ import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { Col, Form, Row, Select, Spin } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { districtRow, provinceRow, regencyRow, villageRow, VILLAGE_MIN_SEARCH } from '@portal/contract';
+import { districtRow, provinceRow, regencyRow, regionsApi, villageRow, VILLAGE_MIN_SEARCH, type AnyEndpoint } from '@portal/contract';
 import type { z } from 'zod';
-import { api, type Paged } from '../lib/api.ts';
+import type { Paged } from '../lib/api.ts';
+import { callEndpoint } from '../lib/call.ts';
 import { resourceKeys } from '../lib/query-keys.ts';
 import type { CustomInputProps, FieldDef } from './resource.ts';
 
@@ -29,7 +30,8 @@ export type RegionValue = Partial<Record<RegionField, string | null>>;
 const fieldOf = (level: RegionLevel): RegionField => `${level}_code`;
 
 interface LevelDef {
-  path: string;
+  /** The level's list endpoint. */
+  endpoint: AnyEndpoint;
   /** The query key naming the parent's code. */
   parentParam?: string;
   row: z.ZodType<{ code: string; name: string }>;
@@ -37,10 +39,10 @@ interface LevelDef {
 }
 
 const LEVELS: Record<RegionLevel, LevelDef> = {
-  province: { path: 'provinces', row: provinceRow, label: 'Province' },
-  regency: { path: 'regencies', parentParam: 'province_code', row: regencyRow, label: 'Regency / City' },
-  district: { path: 'districts', parentParam: 'regency_code', row: districtRow, label: 'District' },
-  village: { path: 'villages', parentParam: 'district_code', row: villageRow, label: 'Village' },
+  province: { endpoint: regionsApi.provinces, row: provinceRow, label: 'Province' },
+  regency: { endpoint: regionsApi.regencies, parentParam: 'province_code', row: regencyRow, label: 'Regency / City' },
+  district: { endpoint: regionsApi.districts, parentParam: 'regency_code', row: districtRow, label: 'District' },
+  village: { endpoint: regionsApi.villages, parentParam: 'district_code', row: villageRow, label: 'Village' },
 };
 
 /** Server search waits this long after the last key stroke. */
@@ -62,7 +64,7 @@ type Option = { value: string; label: string };
 async function fetchLevel(level: RegionLevel, parentCode: string | undefined, search: string | undefined, limit = PAGE): Promise<Option[]> {
   const def = LEVELS[level];
   const query = { ...(def.parentParam && parentCode ? { [def.parentParam]: parentCode } : {}), search, limit, sort_by: 'name', sort_dir: 'asc' };
-  const page = (await api.get<Paged<unknown>>(def.path, query)).data;
+  const page = (await callEndpoint<Paged<unknown>>(def.endpoint, { query })).data;
   return page.data.flatMap((r) => {
     const parsed = def.row.safeParse(r);
     return parsed.success ? [{ value: parsed.data.code, label: parsed.data.name }] : [];

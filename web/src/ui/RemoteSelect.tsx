@@ -3,10 +3,11 @@ import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { pathOf, type AnyEndpoint } from '@portal/contract';
 import { useLang } from '../lib/i18n.ts';
-import { api, type Query } from '../lib/api.ts';
+import type { Query } from '../lib/api.ts';
 import { resourceKeys } from '../lib/query-keys.ts';
-import { optionLabel, useOptions, type OptionSource, type OptionValue } from './options.ts';
+import { loadOptions, optionLabel, useOptions, type OptionSource, type OptionValue } from './options.ts';
 import type { CustomInputProps } from './resource.ts';
 
 /** A chosen record as a form value: its id and the text it shows, so a loaded form shows names without a lookup. */
@@ -24,13 +25,16 @@ export const pickedId = (v: unknown): number | undefined => (isPicked(v) ? v.val
 const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * A select (one or many) over a list endpoint searched on the server (`?search=`): the first page shows before anything
- * is typed, what is typed narrows it, and the chosen records show as tags with their names.
+ * A select (one or many) over a contract list endpoint searched on the server (`?search=`): the first page shows before
+ * anything is typed, what is typed narrows it, and the chosen records show as tags with their names.
  */
 export function remoteSelect<T>(opts: {
   /** Query-key name of the resource the rows come from. */
   resource: string;
-  path: string;
+  /** The endpoint read, answering `T[]` or a page of them. */
+  endpoint: AnyEndpoint;
+  /** The endpoint's path parameters, if it has any. */
+  params?: Record<string, string | number>;
   row: z.ZodType<T>;
   toOption: (row: T) => Picked;
   query?: Query;
@@ -39,6 +43,8 @@ export function remoteSelect<T>(opts: {
   useExtraQuery?: () => Query | null;
   placeholder?: string;
 }) {
+  const params = opts.params ?? {};
+  const via = `pick:${pathOf(opts.endpoint, params)}`;
   function RemoteSelectInput({ id, value, onChange, disabled }: CustomInputProps) {
     const { t } = useTranslation();
     const [typed, setTyped] = useState('');
@@ -48,15 +54,8 @@ export function remoteSelect<T>(opts: {
     const extra = opts.useExtraQuery?.();
     const query = useMemo(() => ({ limit: 20, ...opts.query, ...extra, search: search || undefined }), [search, JSON.stringify(extra)]);
     const rows = useQuery({
-      queryKey: resourceKeys(opts.resource).list({ ...query, via: `pick:${opts.path}` }),
-      queryFn: async () => {
-        const data = (await api.get<unknown>(opts.path, query)).data;
-        const list: unknown[] = Array.isArray(data) ? data : data && typeof data === 'object' && 'data' in data && Array.isArray(data.data) ? data.data : [];
-        return list.flatMap((r) => {
-          const parsed = opts.row.safeParse(r);
-          return parsed.success ? [opts.toOption(parsed.data)] : [];
-        });
-      },
+      queryKey: resourceKeys(opts.resource).list({ ...query, via }),
+      queryFn: () => loadOptions(opts.endpoint, { ...params, query }, opts.row, opts.toOption),
       enabled: extra !== null,
       staleTime: 30_000,
     });

@@ -12,8 +12,8 @@ import {
 } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LIST_START_MESSAGE, listStartsValid } from '@portal/contract';
-import { api } from '../lib/api.ts';
+import { LIST_START_MESSAGE, listStartsValid, richTextApi } from '@portal/contract';
+import { call } from '../lib/call.ts';
 import { resourceKeys } from '../lib/query-keys.ts';
 import { translateMessage } from '../lib/i18n.ts';
 import { useDebounced } from './RegionCascader.tsx';
@@ -21,7 +21,7 @@ import type { CustomInputProps } from './resource.ts';
 
 /*
  * The rich-text input of the portal. For now an HTML source editor with a toolbar and a live preview that the server
- * sanitises exactly as it will store the text (POST rich-text/preview). Its props are those of any ResourceForm
+ * sanitises exactly as it will store the text (`richTextApi.preview`). Its props are those of any ResourceForm
  * custom input (value = the HTML), so replacing the inside with a WYSIWYG editor (Tiptap) changes this file only.
  */
 
@@ -80,7 +80,7 @@ export function RichTextEditor({ id, value, onChange, disabled, rows = 18 }: Cus
   const debounced = useDebounced(html, 400);
   const preview = useQuery({
     queryKey: resourceKeys('rich-text-preview').detail(debounced),
-    queryFn: async () => (await api.post<{ html: string }>('rich-text/preview', { html: debounced })).data.html,
+    queryFn: async () => (await call(richTextApi.preview, { body: { html: debounced } })).data.html,
     enabled: debounced.trim().length > 0,
     placeholderData: keepPreviousData,
     gcTime: 30_000,

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { EnumOption } from '@portal/contract';
-import { api, type Query } from '../lib/api.ts';
+import { pathOf, type AnyEndpoint, type EnumOption } from '@portal/contract';
+import type { Query } from '../lib/api.ts';
+import { callEndpoint } from '../lib/call.ts';
 import { resourceKeys } from '../lib/query-keys.ts';
 
 export type OptionValue = string | number;
@@ -22,6 +23,7 @@ export type OptionSource =
       kind: 'remote';
       /** Query-key name of the resource the options come from: its mutations refresh them. */
       resource: string;
+      /** The path of the endpoint read, its parameters filled in (part of the query key). */
       path: string;
       query: Query;
       /** Sends what the user types as `search` instead of filtering locally. */
@@ -40,34 +42,41 @@ export function codeOptions(values: readonly string[]): OptionSource {
   return { kind: 'static', options: values.map((v) => ({ value: v, label: v })) };
 }
 
-/** Options from an endpoint answering either `T[]` or a page `{ data: T[] }`; rows failing the schema are skipped. */
+/** The rows of an endpoint's answer, `T[]` or a page `{ data: T[] }`, that parse with the schema, as options. */
+export async function loadOptions<T, O>(
+  endpoint: AnyEndpoint,
+  args: { query?: Query } & Record<string, unknown>,
+  row: z.ZodType<T>,
+  toOption: (row: T) => O,
+): Promise<O[]> {
+  const data = (await callEndpoint<unknown>(endpoint, args)).data;
+  const rows: unknown[] = Array.isArray(data) ? data : data && typeof data === 'object' && 'data' in data && Array.isArray(data.data) ? data.data : [];
+  return rows.flatMap((r) => {
+    const parsed = row.safeParse(r);
+    return parsed.success ? [toOption(parsed.data)] : [];
+  });
+}
+
+/**
+ * Options from a contract endpoint answering either `T[]` or a page `{ data: T[] }` (`params` fill its path); rows
+ * failing the schema are skipped.
+ */
 export function remoteOptions<T>(
   resource: string,
-  path: string,
+  endpoint: AnyEndpoint,
   row: z.ZodType<T>,
   toOption: (row: T) => Option,
-  opts: { query?: Query; searchable?: boolean } = {},
+  opts: { params?: Record<string, string | number>; query?: Query; searchable?: boolean } = {},
 ): OptionSource {
   const query = opts.query ?? {};
+  const params = opts.params ?? {};
   return {
     kind: 'remote',
     resource,
-    path,
+    path: pathOf(endpoint, params),
     query,
     searchable: opts.searchable ?? false,
-    load: async (search) => {
-      const res = await api.get<unknown>(path, { ...query, search });
-      const data = res.data;
-      const rows: unknown[] = Array.isArray(data)
-        ? data
-        : data && typeof data === 'object' && 'data' in data && Array.isArray(data.data)
-          ? data.data
-          : [];
-      return rows.flatMap((r) => {
-        const parsed = row.safeParse(r);
-        return parsed.success ? [toOption(parsed.data)] : [];
-      });
-    },
+    load: (search) => loadOptions(endpoint, { ...params, query: { ...query, search } }, row, toOption),
   };
 }
 

@@ -2,10 +2,13 @@ import type { AnyEndpoint } from '@portal/contract';
 import type { Paged, Query } from '../lib/api.ts';
 import { callEndpoint } from '../lib/call.ts';
 
-/** A resource's endpoints as the contract declares them (`resourceApi`, or a sub-list's endpoint in place of `list`). */
+/**
+ * A resource's endpoints as the contract declares them (`resourceApi`, or a sub-list's endpoint in place of `list`);
+ * a list without a detail screen may have no `get`.
+ */
 export interface ResourceEndpoints {
   list: AnyEndpoint;
-  get: AnyEndpoint;
+  get?: AnyEndpoint | undefined;
   create?: AnyEndpoint | undefined;
   update?: AnyEndpoint | undefined;
   remove?: AnyEndpoint | undefined;
@@ -32,10 +35,13 @@ export function resourceCalls<Row, Detail>(
   listParams: Record<string, string | number> = {},
   recordArgs: RecordArgs = (id) => ({ id }),
 ): ResourceCalls<Row, Detail> {
-  const { create, update, remove } = a;
+  const { get, create, update, remove } = a;
   return {
     list: async (query) => (await callEndpoint<Paged<Row>>(a.list, { ...listParams, query })).data,
-    get: async (id) => (await callEndpoint<Detail>(a.get, recordArgs(id))).data,
+    get: async (id) => {
+      if (!get) throw new Error('This resource has no detail');
+      return (await callEndpoint<Detail>(get, recordArgs(id))).data;
+    },
     ...(create ? { create: async (body: unknown) => (await callEndpoint<Detail>(create, { body })).data } : {}),
     ...(update ? { update: async (id: string | number, body: unknown) => (await callEndpoint<Detail>(update, { ...recordArgs(id), body })).data } : {}),
     ...(remove
@@ -48,3 +54,4 @@ export function resourceCalls<Row, Detail>(
       : {}),
   };
 }
+

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { downloadListQuery, downloadRow, idParam, listEnvelope, type AnyEndpoint, type ExportFormat } from '@portal/contract';
+import { downloadsApi, type AnyEndpoint, type ExportFormat } from '@portal/contract';
 import { serve } from '../serve.ts';
 import { actorOf } from '../access-guard.ts';
 import type { Clock } from '../clock.ts';
@@ -59,18 +58,9 @@ export function registerExportRoute(app: FastifyInstance, service: ExportService
  * (decision in docs/decisions.md); the file also needs the export right it was made under, still held.
  */
 export function registerDownloadRoutes(app: FastifyInstance, service: ExportService): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/api/v1/downloads', {
-    config: { permission: 'authenticated' },
-    schema: { tags: ['downloads'], summary: "The signed-in user's exports, newest first", querystring: downloadListQuery, response: { 200: listEnvelope(downloadRow) } },
-    handler: async (req) => ({ message: 'Success', data: await service.list(actorOf(req).userId, req.query) }),
-  });
-  r.get('/api/v1/downloads/:id/file', {
-    config: { permission: 'authenticated' },
-    schema: { tags: ['downloads'], summary: 'The file of a finished export of your own', params: idParam },
-    handler: async (req, reply) => {
-      const actor = actorOf(req);
-      return sendFile(reply, await service.file(actor.userId, actor.perms, req.params.id));
-    },
+  serve(app, downloadsApi.list, async (req) => ({ message: 'Success', data: await service.list(actorOf(req).userId, req.query) }));
+  serve(app, downloadsApi.file, async (req, reply) => {
+    const actor = actorOf(req);
+    return sendFile(reply, await service.file(actor.userId, actor.perms, req.params.id));
   });
 }

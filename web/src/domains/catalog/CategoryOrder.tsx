@@ -1,18 +1,18 @@
 import { Typography } from 'antd';
-import type { CategoryRow } from '@portal/contract';
+import { parentCategoriesApi, type CategoryRow } from '@portal/contract';
 import { OrderButton } from '../../ui/OrderButton.tsx';
 
 /**
  * Reorders the parent categories by dragging (mouse, touch, or Space + arrow keys) and saves the order with
- * `PUT parent-categories/positions`; the server refuses an order of a list that changed meanwhile.
+ * `parentCategoriesApi.positions`; the server refuses an order of a list that changed meanwhile.
  */
 export function CategoryOrderButton() {
   return (
     <OrderButton<CategoryRow>
       resource="parent-category"
-      listPath="parent-categories"
+      list={parentCategoriesApi.list}
       sortBy="position"
-      savePath="parent-categories/positions"
+      save={parentCategoriesApi.positions}
       testId="category-order"
       name={(row) => row.name}
       render={(row) => (

@@ -1,19 +1,19 @@
-import { categoryRow, provinceRow, regencyRow } from '@portal/contract';
+import { categoryRow, parentCategoriesApi, provinceRow, regencyRow, regionsApi, subCategoriesApi } from '@portal/contract';
 import { remoteOptions } from '../../ui/options.ts';
 
 /** Parent categories for filters and the sub category form: the whole (small) table. */
-export const parentCategoryOptions = remoteOptions('parent-category', 'parent-categories', categoryRow.pick({ id: true, name: true }), (c) => ({ value: c.id, label: c.name }), {
+export const parentCategoryOptions = remoteOptions('parent-category', parentCategoriesApi.list, categoryRow.pick({ id: true, name: true }), (c) => ({ value: c.id, label: c.name }), {
   query: { is_all: 'true', sort_by: 'position', sort_dir: 'asc' },
 });
 
 /** Sub categories with their parent's name, searched on the server. */
 export const subCategoryOptions = remoteOptions(
   'sub-category',
-  'sub-categories',
+  subCategoriesApi.list,
   categoryRow.pick({ id: true, name: true, parent_name: true }),
   (c) => ({ value: c.id, label: c.parent_name ? `${c.parent_name} › ${c.name}` : c.name }),
   { query: { is_all: 'true', sort_by: 'name', sort_dir: 'asc' } },
 );
 
-export const provinceOptions = remoteOptions('province', 'provinces', provinceRow, (p) => ({ value: p.code, label: p.name }), { query: { is_all: 'true' } });
-export const regencyOptions = remoteOptions('regency', 'regencies', regencyRow, (r) => ({ value: r.code, label: r.name }), { query: { limit: 50 }, searchable: true });
+export const provinceOptions = remoteOptions('province', regionsApi.provinces, provinceRow, (p) => ({ value: p.code, label: p.name }), { query: { is_all: 'true' } });
+export const regencyOptions = remoteOptions('regency', regionsApi.regencies, regencyRow, (r) => ({ value: r.code, label: r.name }), { query: { limit: 50 }, searchable: true });

@@ -7,7 +7,7 @@ import { OrderButton } from '../../ui/OrderButton.tsx';
 import { ResourceCreatePage, ResourceDetailPage, ResourceEditPage, ResourceListPage } from '../../ui/ResourceScreens.tsx';
 import { ResourceTable } from '../../ui/ResourceTable.tsx';
 import { useResourceAccess } from '../../ui/use-resource-access.ts';
-import { groupStoresApi, storesApi, type PlanogramRow } from '@portal/contract';
+import { groupStoresApi, planogramsApi, storesApi, type PlanogramRow } from '@portal/contract';
 import { deliveryMethodView } from './delivery-method.view.ts';
 import { groupStoreView } from './group-store.view.ts';
 import { planogramView } from './planogram.view.ts';
@@ -61,9 +61,9 @@ function PlanogramOrder() {
   return (
     <OrderButton<PlanogramRow>
       resource="planogram"
-      listPath="planograms"
+      list={planogramsApi.list}
       sortBy="position"
-      savePath="planograms/positions"
+      save={planogramsApi.positions}
       render={(p) => (
         <>
           <Typography.Text strong>{p.title}</Typography.Text>

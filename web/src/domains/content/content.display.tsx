@@ -86,9 +86,9 @@ export function BannerOrder({ kind }: { kind: 'banner' | 'banner-digital-product
       )}
       <OrderButton<ContentRow>
         resource={kind}
-        listPath={api.list.path}
+        list={api.list}
         sortBy="position"
-        savePath={api.positions.path}
+        save={api.positions}
         {...(kind === 'banner' ? { scope: { placement_page: page } } : {})}
         render={(row) => (
           <Flex gap={8} align="center">

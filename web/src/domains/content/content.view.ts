@@ -32,8 +32,8 @@ import { ContentImage, optionNames, PushPreview, RichDescription } from './conte
 import { RichTextEditor } from '../../ui/RichTextEditor.tsx';
 import { AudienceEstimateField, AudienceEstimateOfRow } from './AudienceEstimate.tsx';
 
-const tagOptions = remoteOptions('custom-consumer-tag', customConsumerTagsApi.list.path, customConsumerTagRow, (t) => ({ value: t.id, label: t.name }), { query: { is_all: 'true' } });
-const campaignOptions = remoteOptions('campaign', campaignsApi.list.path, contentRow, (c) => ({ value: c.id, label: c.title }), { query: { limit: 50, sort_by: 'start_at' }, searchable: true });
+const tagOptions = remoteOptions('custom-consumer-tag', customConsumerTagsApi.list, customConsumerTagRow, (t) => ({ value: t.id, label: t.name }), { query: { is_all: 'true' } });
+const campaignOptions = remoteOptions('campaign', campaignsApi.list, contentRow, (c) => ({ value: c.id, label: c.title }), { query: { limit: 50, sort_by: 'start_at' }, searchable: true });
 
 function time(key: 'start_at' | 'end_at' | 'submitted_at' | 'reviewed_at' | 'updated_at' | 'created_at', label: string, extra: { sortable?: boolean } = {}): ColumnDef<ContentRow> {
   function Time({ row }: { row: ContentRow }) {

@@ -1,6 +1,6 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FaqRow } from '@portal/contract';
+import { faqsApi, type FaqRow } from '@portal/contract';
 import { ResourceCreatePage, ResourceDetailPage, ResourceEditPage, ResourceListPage } from '../../ui/ResourceScreens.tsx';
 import { OrderButton } from '../../ui/OrderButton.tsx';
 import { ImportLinkButton, ImportPage } from '../../ui/ImportScreens.tsx';
@@ -38,9 +38,9 @@ function FaqOrder() {
   return (
     <OrderButton<FaqRow>
       resource="faq"
-      listPath="faqs"
+      list={faqsApi.list}
       sortBy="position"
-      savePath="faqs/positions"
+      save={faqsApi.positions}
       render={(f) => <Typography.Text strong>{f.question}</Typography.Text>}
       texts={{
         open: ['helpdesk.faq.order.open', 'Reorder'],

@@ -1,4 +1,4 @@
-import { TICKET_STATUS, ticketAllows, ticketCreateBody, ticketListQuery, ticketsApi, type TicketDetail, type TicketRow, helpdeskExportsApi } from '@portal/contract';
+import { consumersApi, helpdeskExportsApi, TICKET_STATUS, ticketAllows, ticketCreateBody, ticketListQuery, ticketsApi, type TicketDetail, type TicketRow } from '@portal/contract';
 import { z } from 'zod';
 import { call } from '../../lib/call.ts';
 import { enumOptions, remoteOptions } from '../../ui/options.ts';
@@ -8,13 +8,13 @@ import { TicketConversation } from './TicketConversation.tsx';
 import { TicketActions } from './TicketActions.tsx';
 
 const idName = z.object({ id: z.number(), name: z.string() });
-export const ticketCategoryOptions = remoteOptions('ticket', 'tickets/category-options', idName, (c) => ({ value: c.id, label: c.name }));
-export const assigneeOptions = remoteOptions('ticket', 'tickets/assignee-options', z.object({ id: z.number(), name: z.string(), username: z.string() }), (u) => ({ value: u.id, label: `${u.name} (${u.username})` }), {
+export const ticketCategoryOptions = remoteOptions('ticket', ticketsApi.categoryOptions, idName, (c) => ({ value: c.id, label: c.name }));
+export const assigneeOptions = remoteOptions('ticket', ticketsApi.assigneeOptions, z.object({ id: z.number(), name: z.string(), username: z.string() }), (u) => ({ value: u.id, label: `${u.name} (${u.username})` }), {
   searchable: true,
 });
 const consumerPicker = remoteSelect({
   resource: 'consumer',
-  path: 'consumers',
+  endpoint: consumersApi.list,
   row: z.object({ id: z.number(), name: z.string(), phone: z.string() }),
   toOption: (c) => ({ value: c.id, label: `${c.name} · ${c.phone}` }),
   placeholder: 'Search consumer name, phone or card',

@@ -4,7 +4,7 @@ import { defineResource } from '../../ui/resource.ts';
 import { AuditChanges } from './AuditChanges.tsx';
 
 /** Who made the change: a server-side search over `user/options`. */
-const actorOptions = remoteOptions('user', usersApi.options.path, userOption, (u) => ({ value: u.id, label: `${u.name} (${u.username})` }), {
+const actorOptions = remoteOptions('user', usersApi.options, userOption, (u) => ({ value: u.id, label: `${u.name} (${u.username})` }), {
   searchable: true,
 });
 

@@ -4,7 +4,7 @@ import { defineResource } from '../../ui/resource.ts';
 import { LockStatus, UserResetPassword } from './UserSecurity.tsx';
 
 /** Roles for the user form and filter: the whole (small) role table, `is_all=true`. */
-const roleOptions = remoteOptions('role', rolesApi.list.path, roleRow.pick({ id: true, name: true }), (r) => ({ value: r.id, label: r.name }), {
+const roleOptions = remoteOptions('role', rolesApi.list, roleRow.pick({ id: true, name: true }), (r) => ({ value: r.id, label: r.name }), {
   query: { is_all: 'true' },
 });
 

@@ -13,7 +13,7 @@ import { MappingChildren, MappingParentCell, MappingParentPicker, MappingUserCel
 /** Mappings as filter options: every mapping's user (a small table, `is_all`). */
 const parentOptions: OptionSource = remoteOptions(
   'master-mapping-email',
-  masterMappingEmailsApi.list.path,
+  masterMappingEmailsApi.list,
   masterMappingEmailRow.pick({ id: true, user: true }),
   (m) => ({ value: m.id, label: `${m.user.name} · ${m.user.email}` }),
   { query: { is_all: 'true', sort_by: 'name', sort_dir: 'asc' } },

@@ -1,7 +1,8 @@
 import { Button, Space, Spin, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { DOWNLOAD_FAILED, DOWNLOAD_READY, type DownloadRow } from '@portal/contract';
+import { DOWNLOAD_FAILED, DOWNLOAD_READY, downloadsApi, type DownloadRow } from '@portal/contract';
+import { urlOf } from '../../lib/call.ts';
 import { translateMessage } from '../../lib/i18n.ts';
 
 const UNITS = ['B', 'KB', 'MB', 'GB'];
@@ -30,7 +31,7 @@ export function DownloadAction({ row }: { row: DownloadRow }) {
   const { t } = useTranslation();
   if (row.status === DOWNLOAD_READY) {
     return (
-      <Button type="primary" size="small" icon={<DownloadOutlined />} href={`/api/v1/downloads/${row.id}/file`} download={row.file_name} data-testid={`download-${row.id}`}>
+      <Button type="primary" size="small" icon={<DownloadOutlined />} href={urlOf(downloadsApi.file, { id: row.id })} download={row.file_name} data-testid={`download-${row.id}`}>
         {t('operations.download.download', 'Download')}
       </Button>
     );

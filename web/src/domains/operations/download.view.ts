@@ -1,4 +1,4 @@
-import { DOWNLOAD_IN_PROGRESS, DOWNLOAD_STATUS, downloadListQuery, type DownloadRow } from '@portal/contract';
+import { DOWNLOAD_IN_PROGRESS, DOWNLOAD_STATUS, downloadListQuery, downloadsApi, type DownloadRow } from '@portal/contract';
 import { enumOptions } from '../../ui/options.ts';
 import { defineResource } from '../../ui/resource.ts';
 import { DownloadAction, FileSize } from './DownloadCells.tsx';
@@ -13,7 +13,8 @@ export const downloadView = defineResource<DownloadRow>({
   title: 'Download',
   entries: ['cms.download-list'],
   listQuery: downloadListQuery,
-  api: { list: 'downloads', detail: (id) => `downloads/${id}` },
+  // A list only: no detail screen, so no get; each row's file is a link (DownloadAction).
+  api: { list: downloadsApi.list },
   search: 'Search file name',
   filters: [{ kind: 'select', key: 'status', label: 'Status', options: enumOptions(DOWNLOAD_STATUS), width: 200 }],
   columns: [

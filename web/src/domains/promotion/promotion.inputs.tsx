@@ -92,7 +92,7 @@ export const giftLinesToBody = (v: unknown) =>
 /** Stores of the chosen regions (`free-gifts/region-stores?province_code=31,32`), searched by code or name. */
 export const regionStorePicker = remoteSelect({
   resource: 'store',
-  path: freeGiftsApi.regionStores.path,
+  endpoint: freeGiftsApi.regionStores,
   row: regionStoreRow,
   toOption: (s) => ({ value: s.id, label: `${s.code} · ${s.name}` }),
   multiple: true,
