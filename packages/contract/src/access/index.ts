@@ -1,3 +1,4 @@
 export * from './types.ts';
 export * from './registry.ts';
 export * from './permissions.ts';
+export * from './spec-paths.ts';
