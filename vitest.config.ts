@@ -8,6 +8,7 @@ export default defineConfig({
     ...(jsonDir ? { reporters: ['default', 'json'], outputFile: { json: `${jsonDir}/unit.json` } } : {}),
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], sequence: { groupOrder: 0 } } },
+      { test: { name: 'web', include: ['web/src/**/*.test.ts'], sequence: { groupOrder: 0 } } },
       {
         test: {
           name: 'server',
