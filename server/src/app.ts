@@ -22,6 +22,7 @@ import { registerConsumerRoutes } from './domains/consumers/consumers.routes.ts'
 import { CONSUMER_IMPORTS } from './domains/consumers/associate.imports.ts';
 import { helpdeskServices, registerHelpdeskRoutes } from './domains/helpdesk/helpdesk.routes.ts';
 import { registerDevMailboxPage } from './domains/identity/dev-mailbox.page.ts';
+import { registerOverviewRoutes } from './domains/operations/overview.routes.ts';
 import type { IdentityServices } from './domains/identity/identity.deps.ts';
 import { LogHistoryService } from './domains/identity/log-history.service.ts';
 import { registerLogHistoryRoutes } from './domains/identity/log-history.routes.ts';
@@ -166,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerConsumerRoutes(app, { db, clock, mailer, config, exports: exportService });
   registerHelpdeskRoutes(app, helpdeskServices(db, clock), { clock, mailer, appSignInLimiter: new SlidingWindowLimiter(config.AUTH_RATE_LIMIT, windowMs, clock) });
   const imports = await registerImports(app, { db, jobs, clock, config, definitions: [...CATALOG_IMPORTS, ...promotionImports(promotionServices(db)), ...CONSUMER_IMPORTS, ...HELPDESK_IMPORTS, ...(deps.imports ?? [])] });
+  registerOverviewRoutes(app, { db, clock, imports: imports.definitions });
   if (devMailboxEnabled(config)) registerDevMailboxPage(app, mailer);
   deps.extraRoutes?.(app);
 

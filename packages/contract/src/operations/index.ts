@@ -1,1 +1,2 @@
 export * from './download.schema.ts';
+export * from './overview.schema.ts';
