@@ -135,7 +135,7 @@ export const adminLayoutRoute = createRoute({
 const mainPageRoute = createRoute({
   getParentRoute: () => adminLayoutRoute,
   path: 'main-page',
-  component: lazyScreen(() => import('./app/pages/main-page.tsx'), 'MainPage'),
+  component: lazyScreen(() => import('./domains/operations/MainPage.tsx'), 'MainPage'),
 });
 const unauthorizedRoute = createRoute({
   getParentRoute: () => adminLayoutRoute,

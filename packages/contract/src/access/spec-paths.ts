@@ -12,7 +12,10 @@ import { MENU, MENU_BY_KEY } from './registry.ts';
 /** A sub-path whose parameter names a record of another list than its entry's (`store-product/{id}/detail`). */
 export interface SpecSubPath {
   path: string;
-  /** The API list, under `/api/v1/`, whose rows' `id` fill the parameter. */
+  /**
+   * The API list, under `/api/v1/`, whose rows' `id` fill the parameter. A list under another record names that record's
+   * list in braces: `stores/{stores}/products` is the products of the first of `stores`.
+   */
   records: string;
 }
 
@@ -52,8 +55,8 @@ export const ENTRY_SPEC_PATHS: Readonly<Record<string, EntrySpecPaths>> = {
     'bulk-edit',
     'preview-edit',
     ...DETAIL_EDIT,
-    { path: 'store-product/{id}/detail', records: 'store-products' },
-    { path: 'store-product/{id}/edit', records: 'store-products' },
+    { path: 'store-product/{id}/detail', records: 'stores/{stores}/products' },
+    { path: 'store-product/{id}/edit', records: 'stores/{stores}/products' },
   ]),
   // The member's address info and coupon history: `{id}` is the member's, as everywhere under member-management.
   'cms.member-management': built('members', ['{id}/edit', '{id}/detail', 'info-address/{id}/edit', 'info-address/{id}/detail', 'coupon-history/{id}/detail']),
