@@ -11,7 +11,8 @@ export function useSearchParam(name: string): [string | undefined, (value: strin
   const current = raw[name];
   const value = typeof current === 'string' && current ? current : typeof current === 'number' ? String(current) : undefined;
   const set = (next: string | undefined, opts: { replace?: boolean } = {}) => {
-    const search: Record<string, unknown> = { ...raw, [name]: next };
+    // A whole number goes in as a number, so the URL reads `?id=3` (the router quotes text that looks like one).
+    const search: Record<string, unknown> = { ...raw, [name]: next !== undefined && /^[1-9]\d{0,14}$/.test(next) ? Number(next) : next };
     if (next === undefined) delete search[name];
     void router.navigate({ href: `${pathname}${router.options.stringifySearch(search)}`, replace: opts.replace ?? false });
   };

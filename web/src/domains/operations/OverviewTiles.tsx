@@ -47,6 +47,7 @@ const IMPORT_SCREENS: Record<string, { entries: readonly string[]; path: (params
 };
 
 const countText = (c: OverviewCount) => (c.capped ? `${formatCount(c.value)}+` : formatCount(c.value));
+const sum = (a: OverviewCount, b: OverviewCount): OverviewCount => ({ value: a.value + b.value, capped: a.capped || b.capped });
 
 /** A list path with a filter: `…/help-center?status=1`. */
 const withQuery = (path: string, query: Record<string, string | number>) => `${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}`;
@@ -209,9 +210,12 @@ export function OverviewTiles() {
         <Tile
           id="imports"
           icon={<CloudUploadOutlined />}
-          title={t('operations.overview.imports', 'Imports in progress')}
-          count={o.imports.running}
-          caption={t('operations.overview.importsToConfirm', '{{formatted}} waiting for your confirmation', { formatted: countText(o.imports.to_confirm) })}
+          title={t('operations.overview.imports', 'Unfinished imports')}
+          count={sum(o.imports.running, o.imports.to_confirm)}
+          caption={t('operations.overview.importsCaption', '{{running}} running · {{waiting}} waiting for your confirmation', {
+            running: countText(o.imports.running),
+            waiting: countText(o.imports.to_confirm),
+          })}
         >
           {o.imports.recent.length > 0 && (
             <List
