@@ -17,6 +17,7 @@ import { contentModule } from './domains/content/content.module.ts';
 import { helpdeskModule } from './domains/helpdesk/helpdesk.module.ts';
 import type { IdentityServices } from './domains/identity/identity.deps.ts';
 import { identityModule } from './domains/identity/identity.module.ts';
+import { registerOverviewRoutes } from './domains/operations/overview.routes.ts';
 import { masterdataModule } from './domains/masterdata/masterdata.module.ts';
 import { promotionModule } from './domains/promotion/promotion.module.ts';
 import { registerAccessGuard, type RegisteredRoute } from './platform/access-guard.ts';
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerDownloadRoutes(app, exportService);
   for (const module of modules) registerModule(app, ctx, module);
   const imports = await registerImports(app, { db, jobs, clock, config, definitions: [...modules.flatMap((m) => m.imports ?? []), ...(deps.imports ?? [])] });
+  registerOverviewRoutes(app, { db, clock, imports: imports.definitions });
   deps.extraRoutes?.(app);
 
   registerSpa(app, config.webDist);

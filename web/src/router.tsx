@@ -5,15 +5,7 @@ import { adminIndexRedirect, areaRedirect, loggedOutOnly, requireAdmin, type Rou
 import { lazyScreen } from './lib/lazy.ts';
 import { PageLoading, RouteError } from './app/route-states.tsx';
 import { queryClient } from './lib/query-client.ts';
-import { catalogRoutes } from './domains/catalog/catalog.routes.tsx';
-import { identityRoutes } from './domains/identity/identity.routes.tsx';
-import { ecommerceRoutes } from './domains/catalog/ecommerce.routes.tsx';
-import { promotionRoutes } from './domains/promotion/promotion.routes.tsx';
-import { contentRoutes } from './domains/content/content.routes.tsx';
-import { consumerRoutes } from './domains/consumers/consumers.routes.tsx';
-import { masterdataRoutes } from './domains/masterdata/masterdata.routes.tsx';
-import { helpdeskRoutes } from './domains/helpdesk/helpdesk.routes.tsx';
-import { operationsRoutes } from './domains/operations/operations.routes.tsx';
+import { domainRoutes } from './domains/domains.routes.ts';
 
 /*
  * The route tree, code-based. Every screen is a lazy chunk, so /login loads only the sign-in form on top of the
@@ -203,15 +195,7 @@ export const routeTree = rootRoute.addChildren([
       profileRoute,
       changePasswordRoute,
       ...areaRootRoutes,
-      ...identityRoutes(adminLayoutRoute),
-      ...catalogRoutes(adminLayoutRoute),
-      ...ecommerceRoutes(adminLayoutRoute),
-      ...promotionRoutes(adminLayoutRoute),
-      ...contentRoutes(adminLayoutRoute),
-      ...consumerRoutes(adminLayoutRoute),
-      ...masterdataRoutes(adminLayoutRoute),
-      ...helpdeskRoutes(adminLayoutRoute),
-      ...operationsRoutes(adminLayoutRoute),
+      ...domainRoutes(adminLayoutRoute),
     ]),
   ]),
 ]);

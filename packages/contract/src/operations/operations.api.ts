@@ -1,5 +1,6 @@
 import { endpoint, page } from '../common/endpoint.ts';
 import { downloadListQuery, downloadRow } from './download.schema.ts';
+import { overview } from './overview.schema.ts';
 
 /**
  * The Download List. Any signed-in user sees and downloads only their own files, so both endpoints need a session only
@@ -28,4 +29,17 @@ export const downloadsApi = {
   }),
 };
 
-export const operationsApi = { downloadsApi };
+/** The main page's overview: each tile only where the signed-in user may view its list. */
+export const overviewApi = {
+  get: endpoint({
+    id: 'overview.get',
+    method: 'GET',
+    path: 'overview',
+    tag: 'overview',
+    summary: 'Open and unread tickets, unread chats, the approval queue, running imports and exports, recent sign-ins: the tiles the user may view',
+    access: 'authenticated',
+    data: overview,
+  }),
+};
+
+export const operationsApi = { downloadsApi, overviewApi };

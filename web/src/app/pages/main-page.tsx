@@ -1,6 +1,5 @@
 import { ArrowRightOutlined } from '@ant-design/icons';
 import { AREA_PREFIX } from '@portal/contract';
-import { useNavigate } from '@tanstack/react-router';
 import { Button, Card, Col, Empty, Flex, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../access.ts';
@@ -8,12 +7,17 @@ import { useLang } from '../../lib/i18n.ts';
 import { AREA_ICON } from '../layout/admin-layout.tsx';
 import { areaLabel, entryLabel, groupMenu } from '../menu-labels.ts';
 import { useAdminSession } from '../admin-session.ts';
+import { useGo } from '../../ui/nav.ts';
+import { OverviewTiles } from '../../domains/operations/OverviewTiles.tsx';
 
-/** /admin/main-page: welcome with the user's name and quick links to the areas the role may open. */
+/**
+ * /admin/main-page: welcome, the overview of what waits for the user's role (tickets, chats, approvals, imports,
+ * exports, sign-ins), then quick links to the areas and entries the role may open.
+ */
 export function MainPage() {
   const { t } = useTranslation();
   const lang = useLang();
-  const navigate = useNavigate();
+  const { link } = useGo();
   const session = useAdminSession();
   if (!session) return null;
   const { profile, access } = session;
@@ -27,8 +31,16 @@ export function MainPage() {
         </Typography.Title>
         <Typography.Text type="secondary">{t('main.subtitle', { username: profile.username, role: profile.role.name })}</Typography.Text>
       </Card>
-      <div>
-        <Typography.Title level={5}>{t('main.areas')}</Typography.Title>
+      <section aria-labelledby="overview-title">
+        <Typography.Title level={5} id="overview-title">
+          {t('operations.overview.title', 'Overview')}
+        </Typography.Title>
+        <OverviewTiles />
+      </section>
+      <section aria-labelledby="areas-title">
+        <Typography.Title level={5} id="areas-title">
+          {t('main.areas')}
+        </Typography.Title>
         {areas.length === 0 ? (
           <Card>
             <Empty description={t('main.noScreens')} />
@@ -44,21 +56,14 @@ export function MainPage() {
                       {areaLabel(area, lang)}
                     </Flex>
                   }
-                  extra={
-                    <Button
-                      type="text"
-                      icon={<ArrowRightOutlined />}
-                      aria-label={areaLabel(area, lang)}
-                      onClick={() => void navigate({ href: AREA_PREFIX[area] })}
-                    />
-                  }
+                  extra={<Button type="text" icon={<ArrowRightOutlined />} aria-label={areaLabel(area, lang)} {...link(AREA_PREFIX[area])} />}
                   style={{ height: '100%' }}
                   data-testid={`quick-${area}`}
                 >
                   <Flex vertical gap={4} align="flex-start">
                     {groups.flatMap(({ entries }) =>
                       entries.map((entry) => (
-                        <Button key={entry.key} type="link" style={{ paddingInline: 0 }} onClick={() => void navigate({ href: entry.route })}>
+                        <Button key={entry.key} type="link" style={{ paddingInline: 0 }} {...link(entry.route)}>
                           {entryLabel(entry, lang)}
                         </Button>
                       )),
@@ -69,14 +74,16 @@ export function MainPage() {
             ))}
           </Row>
         )}
-      </div>
-      <div>
-        <Typography.Title level={5}>{t('main.settings')}</Typography.Title>
+      </section>
+      <section aria-labelledby="account-title">
+        <Typography.Title level={5} id="account-title">
+          {t('main.settings')}
+        </Typography.Title>
         <Flex gap={12} wrap>
-          <Button onClick={() => void navigate({ href: PATHS.profile })}>{t('nav.profile')}</Button>
-          <Button onClick={() => void navigate({ href: PATHS.changePassword })}>{t('nav.changePassword')}</Button>
+          <Button {...link(PATHS.profile)}>{t('nav.profile')}</Button>
+          <Button {...link(PATHS.changePassword)}>{t('nav.changePassword')}</Button>
         </Flex>
-      </div>
+      </section>
     </Flex>
   );
 }

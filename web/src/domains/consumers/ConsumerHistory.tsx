@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Descriptions, Empty, Flex, Modal, Segmented, Table } from 'antd';
+import { Alert, Button, Descriptions, Empty, Flex, Modal, Segmented, Skeleton, Table } from 'antd';
 import { EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -24,12 +24,14 @@ import {
   type PosSaleRow,
   type StampLedgerRow,
   ticketsApi, consumerExportsApi } from '@portal/contract';
+import { errorMessage } from '../../lib/notifier.tsx';
 import type { Paged, Query } from '../../lib/api.ts';
 import { call } from '../../lib/call.ts';
 import { resourceKeys } from '../../lib/query-keys.ts';
 import { DisplayValue } from '../../ui/DisplayValue.tsx';
 import { ExportButton } from '../../ui/ExportButton.tsx';
 import { useGo } from '../../ui/nav.ts';
+import { useSearchParam } from '../../ui/search-param.ts';
 import type { DisplayDef } from '../../ui/resource.ts';
 
 /*
@@ -175,10 +177,13 @@ export function AddressHistory({ owner, editPath }: { owner: HistoryOwner; editP
   );
 }
 
-/** Claimed coupons; each opens its detail in a dialog. */
+/** Claimed coupons; each opens its detail in a dialog, named in the URL (`?coupon=12`) so the link opens it too. */
 export function CouponHistory({ owner, exportQuery }: { owner: HistoryOwner; exportQuery?: Query }) {
   const { t } = useTranslation();
-  const [couponId, setCouponId] = useState<number | null>(null);
+  const [couponParam, setCouponParam] = useSearchParam('coupon');
+  const parsed = Number(couponParam);
+  const couponId = Number.isSafeInteger(parsed) && parsed > 0 ? parsed : null;
+  const setCouponId = (id: number | null) => setCouponParam(id === null ? undefined : String(id));
   const coupon = useQuery({
     queryKey: [...owner.cacheKey, 'coupon', couponId],
     queryFn: async () => (await call(owner.api.coupon, { id: owner.id, couponId: couponId ?? 0 })).data,
@@ -204,6 +209,8 @@ export function CouponHistory({ owner, exportQuery }: { owner: HistoryOwner; exp
         )}
       />
       <Modal open={couponId !== null} onCancel={() => setCouponId(null)} footer={null} title={t('consumers.history.couponDetail', 'Coupon detail')} width={720} destroyOnHidden>
+        {coupon.isPending && <Skeleton active />}
+        {coupon.isError && <Alert type="error" showIcon title={errorMessage(coupon.error, t('ui.notFound', 'Record not found'))} data-testid="consumer-coupon-error" />}
         {coupon.data && (
           <Descriptions
             bordered

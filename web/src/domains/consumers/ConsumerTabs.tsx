@@ -1,13 +1,26 @@
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { Empty, Flex, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { can, CONSUMER_ENTRIES, consumersApi, membersApi, type ConsumerDetail } from '@portal/contract';
 import { useSession } from '../../lib/session.ts';
+import { useSearchParam } from '../../ui/search-param.ts';
 import { resourceKeys } from '../../lib/query-keys.ts';
 import { useResourceAccess } from '../../ui/use-resource-access.ts';
 import { TagChip } from '../masterdata/masterdata.inputs.tsx';
 import { resourcePaths } from '../../ui/resource-paths.ts';
 import { ActivityHistory, AddressHistory, ConsumerChats, ConsumerTickets, CouponHistory, PosSaleHistory, StampHistory } from './ConsumerHistory.tsx';
+
+/**
+ * The history tab a screen opens on: the spec's `coupon-history/{id}/detail` and `info-address/{id}/detail` are the
+ * owner's detail opened at that tab. A claimed coupon named in the URL (`?coupon=`) opens the coupon tab too.
+ */
+export const OpenHistoryTab = createContext<'addresses' | 'coupons' | undefined>(undefined);
+
+function useOpenTab(): string | undefined {
+  const tab = useContext(OpenHistoryTab);
+  const [coupon] = useSearchParam('coupon');
+  return tab ?? (coupon ? 'coupons' : undefined);
+}
 
 /**
  * The one-customer view's histories: addresses, tags, stamps (with the in/out filter), coupons, POS sales, activity, and
@@ -20,10 +33,12 @@ export function ConsumerTabs({ row }: { row: ConsumerDetail }) {
   const owner = { id: row.id, api: consumersApi, cacheKey: resourceKeys('consumer').detail(row.id) };
   const editPath = perms && can(perms, access.entry, 'edit') ? (addressId: number) => `${access.paths.list}/${row.id}/address/${addressId}/edit` : undefined;
   const exportQuery = perms && can(perms, access.entry, 'export') ? { consumer_id: row.id } : undefined;
+  const openTab = useOpenTab();
   const tab = (key: string, label: string, children: ReactNode) => ({ key, label: t(`consumers.tabs.${key}`, label), children });
   return (
     <Tabs
       data-testid="consumer-tabs"
+      defaultActiveKey={openTab}
       items={[
         tab('addresses', 'Addresses', <AddressHistory owner={owner} editPath={editPath} />),
         tab('tags', 'Tags', row.tags.length ? <Flex gap={8} wrap>{row.tags.map((tag) => <TagChip key={tag.id} row={tag} />)}</Flex> : <Empty description={t('consumers.history.noTags', 'No tags')} />),
@@ -46,10 +61,13 @@ export function MemberTabs({ row }: { row: { id: number } }) {
   const access = useResourceAccess({ entries: ['cms.member-management'] });
   const perms = useSession()?.access.perms;
   const owner = { id: row.id, api: membersApi, cacheKey: resourceKeys('member').detail(row.id) };
-  const editPath = perms && can(perms, access.entry, 'edit') ? (addressId: number) => `${access.paths.list}/${row.id}/info-address/${addressId}/edit` : undefined;
+  // The spec's `info-address/{id}/edit`: the member's address form, the address named in the query.
+  const editPath = perms && can(perms, access.entry, 'edit') ? (addressId: number) => `${access.paths.list}/info-address/${row.id}/edit?address=${addressId}` : undefined;
+  const openTab = useOpenTab();
   return (
     <Tabs
       data-testid="member-tabs"
+      defaultActiveKey={openTab}
       items={[
         { key: 'addresses', label: t('consumers.tabs.addresses', 'Addresses'), children: <AddressHistory owner={owner} editPath={editPath} /> },
         { key: 'coupons', label: t('consumers.tabs.coupons', 'Coupon History'), children: <CouponHistory owner={owner} /> },

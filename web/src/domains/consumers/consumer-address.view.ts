@@ -17,7 +17,7 @@ export const MEMBER_ADDRESSES: AddressOwner = { resource: 'member', api: members
 
 /**
  * One address as an editable resource: the generic form with the four-level region chain. It lives under its owner
- * (`consumer/{id}/address/{addressId}/edit`, `member-management/{id}/info-address/{addressId}/edit`) and returns to the
+ * (`consumer/{id}/address/{addressId}/edit`, `member-management/info-address/{id}/edit?address={addressId}`) and returns to the
  * owner's detail.
  */
 export const consumerAddressView = (owner: AddressOwner, ownerId: string) =>

@@ -72,6 +72,7 @@ const id: Record<string, string> = {
   'consumers.consumer.sections.profile': 'Profil',
   'consumers.address.title': 'Alamat',
   'consumers.address.editTitle': 'Ubah Alamat',
+  'consumers.address.none': 'Member ini belum memiliki alamat',
   'consumers.address.placeholders.label': 'mis. Rumah',
   'consumers.tabs.addresses': 'Alamat',
   'consumers.tabs.tags': 'Tag',

@@ -13,7 +13,10 @@ export function consumerRoutes(parent: AnyRoute): AnyRoute[] {
       list: 'ConsumerListScreen',
       detail: 'ConsumerDetailScreen',
       edit: 'ConsumerEditScreen',
-      extra: [{ path: '$id/address/$addressId/edit', screen: 'ConsumerAddressEditScreen' }],
+      extra: [
+        { path: '$id/address/$addressId/edit', screen: 'ConsumerAddressEditScreen' },
+        { path: 'coupon-history/$id/detail', screen: 'ConsumerCouponHistoryScreen' },
+      ],
     },
     {
       entries: MEMBER_ENTRIES,
@@ -21,7 +24,12 @@ export function consumerRoutes(parent: AnyRoute): AnyRoute[] {
       list: 'MemberListScreen',
       detail: 'MemberDetailScreen',
       edit: 'MemberEditScreen',
-      extra: [{ path: '$id/info-address/$addressId/edit', screen: 'MemberAddressEditScreen' }],
+      // `$id` is the member's throughout: its address info, its address form (`?address=`) and its coupon history.
+      extra: [
+        { path: 'info-address/$id/detail', screen: 'MemberAddressInfoScreen' },
+        { path: 'info-address/$id/edit', screen: 'MemberAddressEditScreen' },
+        { path: 'coupon-history/$id/detail', screen: 'MemberCouponHistoryScreen' },
+      ],
     },
     {
       // `$id` is the employee number (`{employeeNo}/detail`, `{employeeNo}/edit`).

@@ -4,6 +4,7 @@ import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { ResourceForm } from '../../ui/ResourceForm.tsx';
+import { RecordEditPage } from '../../ui/RecordEditPage.tsx';
 import { ResourceCreatePage, ResourceDetailPage, ResourceEditPage, ResourceListPage } from '../../ui/ResourceScreens.tsx';
 import { useResourceAccess } from '../../ui/use-resource-access.ts';
 import { CONSUMER_ADDRESSES, consumerAddressView, MEMBER_ADDRESSES, type AddressOwner } from './consumer-address.view.ts';
@@ -11,9 +12,16 @@ import { memberView } from './member.view.ts';
 import { associateView } from './associate.view.ts';
 import { ImportLinkButton, ImportPage } from '../../ui/ImportScreens.tsx';
 import { consumerView } from './consumer.view.ts';
+import { OpenHistoryTab } from './ConsumerTabs.tsx';
 
 export const ConsumerListScreen = () => <ResourceListPage view={consumerView} />;
 export const ConsumerDetailScreen = () => <ResourceDetailPage view={consumerView} />;
+/** The spec's `consumer/coupon-history/{id}/detail`: the consumer's detail at its coupon history (`?coupon=` opens a claim). */
+export const ConsumerCouponHistoryScreen = () => (
+  <OpenHistoryTab.Provider value="coupons">
+    <ResourceDetailPage view={consumerView} />
+  </OpenHistoryTab.Provider>
+);
 export const ConsumerEditScreen = () => <ResourceEditPage view={consumerView} />;
 
 /** Edits one address of its owner, then returns to the owner. */
@@ -40,7 +48,27 @@ export const ConsumerAddressEditScreen = () => <AddressEditPage owner={CONSUMER_
 export const MemberListScreen = () => <ResourceListPage view={memberView} />;
 export const MemberDetailScreen = () => <ResourceDetailPage view={memberView} />;
 export const MemberEditScreen = () => <ResourceEditPage view={memberView} />;
-export const MemberAddressEditScreen = () => <AddressEditPage owner={MEMBER_ADDRESSES} />;
+/** The spec's `member-management/info-address/{id}/detail`: the member's detail at its addresses. */
+export const MemberAddressInfoScreen = () => (
+  <OpenHistoryTab.Provider value="addresses">
+    <ResourceDetailPage view={memberView} />
+  </OpenHistoryTab.Provider>
+);
+/** The spec's `member-management/coupon-history/{id}/detail`: the member's detail at its coupon history. */
+export const MemberCouponHistoryScreen = () => (
+  <OpenHistoryTab.Provider value="coupons">
+    <ResourceDetailPage view={memberView} />
+  </OpenHistoryTab.Provider>
+);
+
+/** The spec's `member-management/info-address/{id}/edit`: the member's address form, the address `?address=` names (the primary one when none). */
+export function MemberAddressEditScreen() {
+  const { t } = useTranslation();
+  const params: Record<string, unknown> = useParams({ strict: false });
+  const memberId = typeof params.id === 'string' ? params.id : '';
+  const view = useMemo(() => consumerAddressView(MEMBER_ADDRESSES, memberId), [memberId]);
+  return <RecordEditPage key={memberId} view={view} param="address" title={t('consumers.address.editTitle', 'Edit Address')} emptyText={t('consumers.address.none', 'This member has no address yet')} />;
+}
 
 export function AssociateListScreen() {
   const { t } = useTranslation();

@@ -28,6 +28,7 @@ import { useSession } from '../../lib/session.ts';
 import { call } from '../../lib/call.ts';
 import { DiffTable, type DiffField } from '../../ui/DiffTable.tsx';
 import { useGo } from '../../ui/nav.ts';
+import { useSearchParam } from '../../ui/search-param.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { StatusTag } from '../../ui/StatusTag.tsx';
 import { resourceKeys } from '../../lib/query-keys.ts';
@@ -219,11 +220,21 @@ function ReviewBar({ item }: { item: ContentRow }) {
   );
 }
 
-/** One pending item: its summary, the field-by-field comparison with its last published version, approve or reject. */
+/** `{id}/detail`: the review of the item the path names. */
 export function ApprovalReviewScreen() {
-  const { t } = useTranslation();
   const params: Record<string, unknown> = useParams({ strict: false });
-  const id = typeof params.id === 'string' ? params.id : '';
+  return <ApprovalReview id={typeof params.id === 'string' ? params.id : ''} />;
+}
+
+/** The spec's `approval-messages/edit`: the review of the item `?id=` names, else the queue to choose one from. */
+export function ApprovalEditScreen() {
+  const [id] = useSearchParam('id');
+  return id ? <ApprovalReview key={id} id={id} /> : <ApprovalListScreen />;
+}
+
+/** One pending item: its summary, the field-by-field comparison with its last published version, approve or reject. */
+function ApprovalReview({ id }: { id: string }) {
+  const { t } = useTranslation();
   const compare = useQuery({ queryKey: [...APPROVAL_KEYS.detail(id), 'compare'], queryFn: async () => (await call(approvalMessagesApi.compare, { id })).data });
   if (compare.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
   if (compare.isError || !compare.data) return <Result status="404" title={errorMessage(compare.error, t('ui.notFound', 'Record not found'))} />;

@@ -22,7 +22,14 @@ export function contentRoutes(parent: AnyRoute): AnyRoute[] {
     { ...crud(CONTENT_ENTRY.campaign, 'Campaign'), extra: [...crud(CONTENT_ENTRY.campaign, 'Campaign').extra, { path: 'calendar', screen: 'ContentCalendarScreen' }] },
     crud(CONTENT_ENTRY['push-message'], 'PushMessage'),
     crud(CONTENT_ENTRY['banner-digital-product'], 'DigitalBanner'),
-    { entries: [APPROVAL_ENTRY], list: 'ApprovalListScreen', detail: 'ApprovalReviewScreen' },
-    { entries: [NOTIFICATION_OFFER_ENTRY], listQuery: notificationOfferListQuery, list: 'NotificationOfferListScreen', detail: 'NotificationOfferDetailScreen', edit: 'NotificationOfferEditScreen' },
+    { entries: [APPROVAL_ENTRY], list: 'ApprovalListScreen', detail: 'ApprovalReviewScreen', extra: [{ path: 'edit', screen: 'ApprovalEditScreen' }] },
+    {
+      entries: [NOTIFICATION_OFFER_ENTRY],
+      listQuery: notificationOfferListQuery,
+      list: 'NotificationOfferListScreen',
+      detail: 'NotificationOfferDetailScreen',
+      edit: 'NotificationOfferEditScreen',
+      extra: [{ path: 'edit', screen: 'NotificationOfferPickEditScreen' }],
+    },
   ]);
 }

@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { CONTENT_ENTRY } from '@portal/contract';
 import { useGo } from '../../ui/nav.ts';
 import { resourcePaths } from '../../ui/resource-paths.ts';
+import { RecordEditPage } from '../../ui/RecordEditPage.tsx';
 import { ResourceCreatePage, ResourceDetailPage, ResourceDuplicatePage, ResourceEditPage, ResourceListPage } from '../../ui/ResourceScreens.tsx';
 import { BannerOrder } from './content.display.tsx';
 import { bannerView, campaignView, digitalBannerView, offerView, pushMessageView } from './content.view.ts';
 import { notificationOfferView } from './notification-offer.view.ts';
 
-export { ApprovalListScreen, ApprovalReviewScreen } from './ApprovalMessages.tsx';
+export { ApprovalEditScreen, ApprovalListScreen, ApprovalReviewScreen } from './ApprovalMessages.tsx';
 export { ContentCalendarScreen } from './ContentCalendar.tsx';
 
 function CalendarButton() {
@@ -55,3 +56,5 @@ export const DigitalBannerDuplicateScreen = () => <ResourceDuplicatePage view={d
 export const NotificationOfferListScreen = () => <ResourceListPage view={notificationOfferView} />;
 export const NotificationOfferDetailScreen = () => <ResourceDetailPage view={notificationOfferView} />;
 export const NotificationOfferEditScreen = () => <ResourceEditPage view={notificationOfferView} />;
+/** The spec's `notification-offer/edit`: the notification `?id=` names (the first when none), with a picker. */
+export const NotificationOfferPickEditScreen = () => <RecordEditPage view={notificationOfferView} />;

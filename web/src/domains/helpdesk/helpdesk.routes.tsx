@@ -7,11 +7,36 @@ const screens = () => import('./helpdesk.screens.tsx');
 /** cms Consumer group: help center (tickets), FAQ, message templates (chatbot), ratings and chat live; pandora's helpdesk report. */
 export function helpdeskRoutes(parent: AnyRoute): AnyRoute[] {
   return resourceRoutes(parent, screens, [
-    { entries: ['cms.help-center'], listQuery: ticketListQuery, list: 'TicketListScreen', create: 'TicketCreateScreen', detail: 'TicketDetailScreen', extra: [{ path: 'import', screen: 'TicketImportScreen' }] },
+    {
+      entries: ['cms.help-center'],
+      listQuery: ticketListQuery,
+      list: 'TicketListScreen',
+      create: 'TicketCreateScreen',
+      detail: 'TicketDetailScreen',
+      // A ticket is edited where it is read: reply, assign and close are the detail's own controls.
+      edit: 'TicketDetailScreen',
+      extra: [{ path: 'import', screen: 'TicketImportScreen' }],
+    },
     { entries: ['cms.faq'], listQuery: faqListQuery, list: 'FaqListScreen', create: 'FaqCreateScreen', detail: 'FaqDetailScreen', edit: 'FaqEditScreen' },
-    { entries: ['cms.chatbot'], listQuery: messageTemplateListQuery, list: 'MessageTemplateListScreen', detail: 'MessageTemplateDetailScreen', edit: 'MessageTemplateEditScreen' },
+    {
+      entries: ['cms.chatbot'],
+      listQuery: messageTemplateListQuery,
+      list: 'MessageTemplateListScreen',
+      detail: 'MessageTemplateDetailScreen',
+      edit: 'MessageTemplateEditScreen',
+      extra: [{ path: 'edit', screen: 'MessageTemplatePickEditScreen' }],
+    },
     { entries: ['cms.rating'], listQuery: ratingListQuery, list: 'RatingListScreen', detail: 'RatingDetailScreen' },
-    { entries: ['pandora.report-helpdesk'], listQuery: helpdeskReportQuery, list: 'HelpdeskReportScreen', extra: [{ path: 'summary', screen: 'HelpdeskSummaryScreen' }] },
+    {
+      // The menu opens the report by store at the entry's route; the spec names it `report-helpdesk/report` too.
+      entries: ['pandora.report-helpdesk'],
+      listQuery: helpdeskReportQuery,
+      list: 'HelpdeskReportScreen',
+      extra: [
+        { path: 'report', screen: 'HelpdeskReportScreen', listQuery: helpdeskReportQuery },
+        { path: 'summary', screen: 'HelpdeskSummaryScreen' },
+      ],
+    },
     { entries: ['cms.chatlive'], listQuery: chatListQuery, list: 'ChatListScreen', detail: 'ChatScreen' },
   ]);
 }

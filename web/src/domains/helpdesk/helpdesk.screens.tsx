@@ -1,6 +1,7 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { faqsApi, type FaqRow } from '@portal/contract';
+import { RecordEditPage } from '../../ui/RecordEditPage.tsx';
 import { ResourceCreatePage, ResourceDetailPage, ResourceEditPage, ResourceListPage } from '../../ui/ResourceScreens.tsx';
 import { OrderButton } from '../../ui/OrderButton.tsx';
 import { ImportLinkButton, ImportPage } from '../../ui/ImportScreens.tsx';
@@ -63,6 +64,8 @@ export const FaqEditScreen = () => <ResourceEditPage view={faqView} />;
 export const MessageTemplateListScreen = () => <ResourceListPage view={messageTemplateView} />;
 export const MessageTemplateDetailScreen = () => <ResourceDetailPage view={messageTemplateView} />;
 export const MessageTemplateEditScreen = () => <ResourceEditPage view={messageTemplateView} />;
+/** The spec's `chatbot/edit`: the template `?id=` names (the first when none), with a picker. */
+export const MessageTemplatePickEditScreen = () => <RecordEditPage view={messageTemplateView} />;
 
 export const RatingListScreen = () => <ResourceListPage view={ratingView} />;
 export const RatingDetailScreen = () => <ResourceDetailPage view={ratingView} />;

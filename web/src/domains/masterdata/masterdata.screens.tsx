@@ -1,3 +1,4 @@
+import { RecordEditPage } from '../../ui/RecordEditPage.tsx';
 import { ResourceCreatePage, ResourceDetailPage, ResourceEditPage, ResourceListPage } from '../../ui/ResourceScreens.tsx';
 import { customConsumerTagView } from './custom-consumer-tag.view.ts';
 import { DocumentEditScreen, DocumentScreen } from './document.screens.tsx';
@@ -32,6 +33,8 @@ export const GeneralSettingEditScreen = () => <ResourceEditPage view={generalSet
 export const AppVersionListScreen = () => <ResourceListPage view={appVersionView} />;
 export const AppVersionDetailScreen = () => <ResourceDetailPage view={appVersionView} />;
 export const AppVersionEditScreen = () => <ResourceEditPage view={appVersionView} />;
+/** The spec's `app-version/edit`: the platform `?id=` names (the first when none), switched in the header. */
+export const AppVersionPickEditScreen = () => <RecordEditPage view={appVersionView} />;
 
 export const PrivacyPolicyScreen = () => <DocumentScreen kind="privacy" />;
 export const PrivacyPolicyEditScreen = () => <DocumentEditScreen kind="privacy" />;

@@ -1,6 +1,6 @@
 /**
  * Texts of exports: the Export button every list may show (`export.`) and the Download List screen
- * (`operations.download.`).
+ * (`operations.download.`); the main page's overview tiles (`operations.overview.`).
  */
 const en: Record<string, string> = {
   'export.button': 'Export',
@@ -20,6 +20,28 @@ const en: Record<string, string> = {
   'operations.download.preparing': 'Preparing the file…',
   'operations.download.failed': 'Export failed',
   'The export failed; there is no file to download': 'The export failed; there is no file to download',
+
+  'operations.overview.title': 'Overview',
+  'operations.overview.failed': 'The overview could not be loaded.',
+  'operations.overview.empty': 'Nothing here needs your attention: your role views none of the lists this overview follows.',
+  'operations.overview.tickets': 'Open tickets',
+  'operations.overview.ticketsUnread': '{{formatted}} unread',
+  'operations.overview.ticketsNoneUnread': 'None unread',
+  'operations.overview.openTickets': 'Open the Help Center',
+  'operations.overview.chats': 'Unread chats',
+  'operations.overview.chatsCaption': 'Conversations waiting for an answer',
+  'operations.overview.openChats': 'Open Chat Live',
+  'operations.overview.approvals': 'Waiting for approval',
+  'operations.overview.approvalsOldest': 'The oldest since {{at}}',
+  'operations.overview.approvalsNone': 'Nothing in the queue',
+  'operations.overview.openApprovals': 'Open Approval Messages',
+  'operations.overview.imports': 'Unfinished imports',
+  'operations.overview.importsCaption': '{{running}} running · {{waiting}} waiting for your confirmation',
+  'operations.overview.exports': 'Exports being written',
+  'operations.overview.exportsCaption': 'Your files on their way to the Download List',
+  'operations.overview.openDownloads': 'Open the Download List',
+  'operations.overview.signIns': 'Sign-ins, last 24 hours',
+  'operations.overview.openLogHistory': 'Open the Log History',
 };
 
 const id: Record<string, string> = {
@@ -42,6 +64,28 @@ const id: Record<string, string> = {
   'The export failed; there is no file to download': 'Ekspor gagal; tidak ada berkas untuk diunduh',
   'The export could not be written. Please try again.': 'Berkas ekspor tidak dapat dibuat. Silakan coba lagi.',
   'Export in progress, see Download List': 'Ekspor sedang berjalan, lihat Daftar Unduhan',
+
+  'operations.overview.title': 'Ringkasan',
+  'operations.overview.failed': 'Ringkasan tidak dapat dimuat.',
+  'operations.overview.empty': 'Tidak ada yang perlu Anda tangani: peran Anda tidak melihat daftar mana pun yang dipantau ringkasan ini.',
+  'operations.overview.tickets': 'Tiket terbuka',
+  'operations.overview.ticketsUnread': '{{formatted}} belum dibaca',
+  'operations.overview.ticketsNoneUnread': 'Semua sudah dibaca',
+  'operations.overview.openTickets': 'Buka Pusat Bantuan',
+  'operations.overview.chats': 'Obrolan belum dibaca',
+  'operations.overview.chatsCaption': 'Percakapan yang menunggu jawaban',
+  'operations.overview.openChats': 'Buka Obrolan Langsung',
+  'operations.overview.approvals': 'Menunggu persetujuan',
+  'operations.overview.approvalsOldest': 'Yang terlama sejak {{at}}',
+  'operations.overview.approvalsNone': 'Antrean kosong',
+  'operations.overview.openApprovals': 'Buka Pesan Persetujuan',
+  'operations.overview.imports': 'Impor belum selesai',
+  'operations.overview.importsCaption': '{{running}} berjalan · {{waiting}} menunggu konfirmasi Anda',
+  'operations.overview.exports': 'Ekspor sedang dibuat',
+  'operations.overview.exportsCaption': 'Berkas Anda yang sedang menuju Daftar Unduhan',
+  'operations.overview.openDownloads': 'Buka Daftar Unduhan',
+  'operations.overview.signIns': 'Login, 24 jam terakhir',
+  'operations.overview.openLogHistory': 'Buka Riwayat Log',
 };
 
 export const operationsI18n = { en, id };

@@ -1,0 +1,221 @@
+import { MENU, MENU_BY_KEY } from './registry.ts';
+
+/**
+ * The paths spec section 2 names, as data: for every menu entry, the sub-paths under its route (the route itself, the
+ * menu's link, is always one of its paths), which API list holds the records a `{param}` names, and whether the web app
+ * has the entry's screens yet. A test walks the paths of every built entry and expects none to be the not-found page.
+ *
+ * Sub-paths are written as the spec writes them: `{id}`, `{employeeNo}` are a record's id (the spec's capital in
+ * `promo-management/{id}/Edit` included: routes match without regard to case).
+ */
+
+/** A sub-path whose parameter names a record of another list than its entry's (`store-product/{id}/detail`). */
+export interface SpecSubPath {
+  path: string;
+  /**
+   * The API list, under `/api/v1/`, whose rows' `id` fill the parameter. A list under another record names that record's
+   * list in braces: `stores/{stores}/products` is the products of the first of `stores`.
+   */
+  records: string;
+}
+
+export interface EntrySpecPaths {
+  /** The sub-paths under the entry's route, in the spec's order. */
+  paths: readonly (string | SpecSubPath)[];
+  /** The API list, under `/api/v1/`, whose rows' `id` fill the parameters of the sub-paths (`{id}`, `{employeeNo}`). */
+  records?: string;
+  /** The web app has the entry's screens (the web's own record of its screens must agree, see web/src/domains). */
+  built?: true;
+}
+
+/** One walkable path: the full path with its parameters, and the API list of the records that fill them. */
+export interface SpecPath {
+  entry: string;
+  path: string;
+  records?: string;
+}
+
+const CRUD = ['create', '{id}/detail', '{id}/edit'] as const;
+const DETAIL = ['{id}/detail'] as const;
+const DETAIL_EDIT = ['{id}/detail', '{id}/edit'] as const;
+/** A single settings record or text, with its form at `<route>/edit` (the spec's "(+edit)"). */
+const EDIT = ['edit'] as const;
+const NONE = [] as const;
+
+const built = (records: string | undefined, paths: EntrySpecPaths['paths']): EntrySpecPaths => ({ paths, ...(records ? { records } : {}), built: true });
+const later = (paths: EntrySpecPaths['paths'] = NONE): EntrySpecPaths => ({ paths });
+
+/** Every menu entry's spec paths (keys as in `MENU`). */
+export const ENTRY_SPEC_PATHS: Readonly<Record<string, EntrySpecPaths>> = {
+  'ssosis.role-management': built('role/list', CRUD),
+  'ssosis.user-management': built('user/list', CRUD),
+
+  // cms, E-commerce
+  'cms.store-management': built('stores', [
+    'bulk-edit',
+    'preview-edit',
+    ...DETAIL_EDIT,
+    { path: 'store-product/{id}/detail', records: 'stores/{stores}/products' },
+    { path: 'store-product/{id}/edit', records: 'stores/{stores}/products' },
+  ]),
+  // The member's address info and coupon history: `{id}` is the member's, as everywhere under member-management.
+  'cms.member-management': built('members', ['{id}/edit', '{id}/detail', 'info-address/{id}/edit', 'info-address/{id}/detail', 'coupon-history/{id}/detail']),
+  'cms.promo-management': built('promos', ['import', 'create', '{id}/detail', '{id}/Edit']),
+  'cms.free-gift-promotion': built('free-gifts', CRUD),
+  'cms.planogram-management': built('planograms', CRUD),
+  'cms.3pl-setting': built('stores', DETAIL_EDIT),
+  'cms.order-management': later(['{id}/detail', '{id}/preview']),
+  'cms.dashboard': later(),
+  'cms.general-setting': built(undefined, EDIT),
+  'cms.app-version': built('app-versions', EDIT),
+
+  // cms, Loyalty & Payment
+  'cms.associate-loyalty-program': built('associates', ['bulk', 'create', '{employeeNo}/detail', '{employeeNo}/edit']),
+  'cms.method-of-payment/bulk-voucher': later(),
+  'cms.method-of-payment/credit-limit': later(),
+
+  // cms, Voucher Digital
+  'cms.voucher-digital/voucher-management': later(CRUD),
+  'cms.voucher-digital/partner-management': later(DETAIL),
+  'cms.voucher-digital/order-voucher-management': later(['{id}/detail', '{id}/quotation', '{id}/receipt']),
+
+  // cms, Digital Coupon
+  'cms.coupon-setting': later([...CRUD, '{id}/duplicate']),
+  'cms.coupon-log': later(DETAIL),
+  'cms.raffle': later(['create', '{id}/detail']),
+  'cms.download-list': built('downloads', NONE),
+
+  // cms, Campaign
+  'cms.campaigns': built('campaigns', CRUD),
+  'cms.offers': built('offers', [...CRUD, '{id}/duplicate']),
+  'cms.banners': built('banners', [...CRUD, '{id}/duplicate']),
+  'cms.push-messages': built('push-messages', [...CRUD, '{id}/duplicate']),
+  'cms.approval-messages': built('approval-messages', EDIT),
+  'cms.notification-offer': built('notification-offers', EDIT),
+
+  // cms, Top-up & Bills
+  'cms.order-management-digital-product': later(DETAIL),
+  'cms.cta-setting': later(),
+  'cms.banner-digital-product': built('banner-digital-products', CRUD),
+
+  // cms, Digital Stamp
+  'cms.stamp': later(CRUD),
+  'cms.reward': later(CRUD),
+  'cms.report': later(),
+  'cms.coupon': later(DETAIL),
+  'cms.how-to-redeem': built(undefined, EDIT),
+
+  // cms, Polling & Survey
+  'cms.form': later(CRUD),
+  'cms.response': later(DETAIL),
+
+  // cms, Consumer
+  'cms.consumer': built('consumers', ['{id}/detail', '{id}/edit', 'coupon-history/{id}/detail']),
+  'cms.consumer-personal-data': later(),
+  'cms.help-center': built('tickets', CRUD),
+  'cms.faq': built('faqs', CRUD),
+  'cms.template-help-center': later(),
+  'cms.rating': built('ratings', DETAIL),
+  'cms.chatbot': built('message-templates', EDIT),
+  'cms.chatlive': built('chats', DETAIL),
+
+  // cms, Master Data
+  'cms.custom-consumer-tag': built('custom-consumer-tags', CRUD),
+  'cms.group-store': built('group-stores', CRUD),
+  'cms.store': built('stores', NONE),
+  'cms.product': built('products', NONE),
+  'cms.privacy-policy': built(undefined, EDIT),
+  'cms.setting-app': built(undefined, EDIT),
+  'cms.term-condition': built(undefined, EDIT),
+  'cms.ticket-category-management': built('ticket-categories', NONE),
+  'cms.master-mapping-email': built('master-mapping-emails', NONE),
+
+  // cms, User Management
+  'cms.log-history': built('log-history', DETAIL),
+  'cms.user': built('user/list', CRUD),
+  'cms.role': built('role/list', CRUD),
+
+  // orion
+  'orion.category-management/parent-category': built('parent-categories', CRUD),
+  'orion.category-management/sub-category': built('sub-categories', DETAIL_EDIT),
+  'orion.product-management': built('products', ['{id}/edit', '{id}/detail', '{id}/view-store', 'import', 'preview', 'preview-bulk-image']),
+  'orion.digital-product-management': later(),
+  'orion.max-purchase-limitation': built('max-purchase-limitations', CRUD),
+  'orion.master-promo': built('master-promos', [...DETAIL_EDIT, 'import']),
+
+  // pandora: dashboards with detail pages by type, reports
+  'pandora.sales-dashboard': later(['{detailType}']),
+  'pandora.customer-analytics': later(['{typeDetail}']),
+  'pandora.sales-analytics': later(['top-sales-category/{detailType}', 'top-sales-plu/{detailType}']),
+  'pandora.planogram-analytics': later(['{typeDetail}']),
+  'pandora.dashboard-analytics/overview': later(),
+  'pandora.dashboard-analytics/customers': later(),
+  'pandora.dashboard-analytics/marketing-campaign': later(),
+  'pandora.dashboard-analytics/content': later(['offer', 'banner', 'messages']),
+  'pandora.dashboard-analytics/help': later(),
+  'pandora.dashboard-analytics/sales': later(['detail', 'top-store', 'bottom-store']),
+  'pandora.voucher-report': later(),
+  'pandora.outstanding-voucher-report': later(),
+  'pandora.sales-and-redeem-voucher-report': later(),
+  'pandora.recap-voucher-report': later(),
+  'pandora.voucher-usage-report': later(),
+  'pandora.voucher-selling-report': later(),
+  'pandora.check-voucher-status': later(),
+  'pandora.report/pre-order-sticker': later(),
+  'pandora.report/event-report-summary': later(),
+  'pandora.report/all-transactions': later(['{id}/detail', '{id}/preview']),
+  'pandora.report/detail-transaction': later(),
+  'pandora.report/disbursement': later(),
+  'pandora.report/unpick': later(),
+  'pandora.report/all-item': later(),
+  'pandora.report/alp-report': later(['{transactionType}/{id}/detail']),
+  'pandora.report/monthly-recap': later(),
+  'pandora.free-gift-report': later(DETAIL),
+  'pandora.promo-report': later(),
+  'pandora.spend-band-report': later(),
+  'pandora.report-helpdesk': built(undefined, ['report', 'summary']),
+
+  // heimdal
+  'heimdal.consumer-login-log': later(['{id}/consumer']),
+  'heimdal.voucher-used-log': later(['{id}/detail-consumer', '{id}/detail-order', '{id}/detail-voucher']),
+  'heimdal.digital-stamp-inject': later(['import']),
+  'heimdal.patch-order': later(),
+  'heimdal.update-force-stock': later(),
+  'heimdal.grab-retry': later(),
+};
+
+/** Paths of the admin shell that belong to no menu entry: the overview, settings, and the two unauthorized pages. */
+export const SHELL_SPEC_PATHS: readonly string[] = [
+  '/admin/main-page',
+  '/admin/setting',
+  '/admin/setting/profile',
+  '/admin/setting/change-password',
+  '/admin/unauthorized',
+  '/admin/dashboard/unauthorized',
+];
+
+/** A path's parameters, `{id}` and the like. */
+export const PATH_PARAM = /\{([A-Za-z]+)\}/g;
+
+/** The full spec paths of one entry: its route, then each sub-path under it. */
+export function specPathsOf(key: string): SpecPath[] {
+  const entry = MENU_BY_KEY.get(key);
+  const spec = ENTRY_SPEC_PATHS[key];
+  if (!entry || !spec) return [];
+  return [
+    { entry: key, path: entry.route },
+    ...spec.paths.map((p) => {
+      const sub = typeof p === 'string' ? { path: p, records: spec.records } : p;
+      const path = `${entry.route}/${sub.path}`;
+      return { entry: key, path, ...(sub.records && path.match(PATH_PARAM) ? { records: sub.records } : {}) };
+    }),
+  ];
+}
+
+/** Entries the web app has screens for, menu order kept. */
+export const BUILT_ENTRIES: readonly string[] = MENU.filter((e) => ENTRY_SPEC_PATHS[e.key]?.built).map((e) => e.key);
+
+/** The path with each parameter replaced by a record id. */
+export function fillPath(path: string, id: string | number): string {
+  return path.replace(PATH_PARAM, () => encodeURIComponent(String(id)));
+}

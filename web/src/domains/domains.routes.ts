@@ -1,0 +1,29 @@
+import type { AnyRoute } from '@tanstack/react-router';
+import { catalogRoutes } from './catalog/catalog.routes.tsx';
+import { ecommerceRoutes } from './catalog/ecommerce.routes.tsx';
+import { consumerRoutes } from './consumers/consumers.routes.tsx';
+import { contentRoutes } from './content/content.routes.tsx';
+import { helpdeskRoutes } from './helpdesk/helpdesk.routes.tsx';
+import { identityRoutes } from './identity/identity.routes.tsx';
+import { masterdataRoutes } from './masterdata/masterdata.routes.tsx';
+import { operationsRoutes } from './operations/operations.routes.tsx';
+import { promotionRoutes } from './promotion/promotion.routes.tsx';
+
+/**
+ * Every domain's screens under `parent` (the admin shell). Building them records which menu entries have screens
+ * (`markBuilt`); the contract's `ENTRY_SPEC_PATHS` marks the same entries built, and domains.routes.test.ts holds the two
+ * together and matches every spec path against these routes.
+ */
+export function domainRoutes(parent: AnyRoute): AnyRoute[] {
+  return [
+    ...identityRoutes(parent),
+    ...catalogRoutes(parent),
+    ...ecommerceRoutes(parent),
+    ...promotionRoutes(parent),
+    ...contentRoutes(parent),
+    ...consumerRoutes(parent),
+    ...masterdataRoutes(parent),
+    ...helpdeskRoutes(parent),
+    ...operationsRoutes(parent),
+  ];
+}
