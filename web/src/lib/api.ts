@@ -63,15 +63,6 @@ export async function request<T>(method: string, path: string, body?: unknown, q
   return parsed as T;
 }
 
-/** Typed calls to `/api/v1`. Every answer is the `{ message, data }` envelope. */
-export const api = {
-  get: <T>(path: string, query?: Query) => request<{ message: string; data: T }>('GET', path, undefined, query),
-  post: <T>(path: string, body?: unknown) => request<{ message: string; data: T }>('POST', path, body ?? {}),
-  put: <T>(path: string, body?: unknown) => request<{ message: string; data: T }>('PUT', path, body ?? {}),
-  patch: <T>(path: string, body?: unknown) => request<{ message: string; data: T }>('PATCH', path, body ?? {}),
-  delete: <T>(path: string, query?: Query) => request<{ message: string; data: T }>('DELETE', path, undefined, query),
-};
-
 export interface Paged<T> {
   data: T[];
   meta: { page: number; limit: number; total: number; total_kind: 'exact' | 'estimate'; next_cursor?: string | null };

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { endpoint, page } from '../common/endpoint.ts';
 import { downloadListQuery, downloadRow } from './download.schema.ts';
 import { overview } from './overview.schema.ts';
@@ -38,6 +39,8 @@ export const overviewApi = {
     tag: 'overview',
     summary: 'Open and unread tickets, unread chats, the approval queue, running imports and exports, recent sign-ins: the tiles the user may view',
     access: 'authenticated',
+    // It takes no parameters: an unknown one is a mistake worth a 400.
+    query: z.object({}).strict(),
     data: overview,
   }),
 };

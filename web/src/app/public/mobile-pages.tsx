@@ -4,7 +4,7 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Button, Flex, Form, Input, Result, Spin, Typography } from 'antd';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api.ts';
+import { request } from '../../lib/api.ts';
 import { BrandMark } from '../auth/auth-layout.tsx';
 import { PRODUCT_NAME } from '../brand.ts';
 import { matchesRule, zodRule } from '../form-rules.ts';
@@ -51,7 +51,7 @@ export function MobileResetPasswordPage() {
   const { token } = resetRoute.useSearch();
   const [form] = Form.useForm<ResetValues>();
   const reset = useMutation({
-    mutationFn: (values: ResetValues) => api.post<null>(CONSUMER_ACCOUNT_API.resetPassword, { ...values, token }),
+    mutationFn: (values: ResetValues) => request('POST', CONSUMER_ACCOUNT_API.resetPassword, { ...values, token }),
     meta: { silentError: true },
     onSuccess: () => navigate({ to: '/mobile/success-page', search: { type: 'reset' }, replace: true }),
     onError: () => navigate({ to: '/mobile/failed-page', replace: true }),
@@ -95,7 +95,7 @@ export function MobileEmailVerificationPage() {
   const { token } = verificationRoute.useSearch();
   const sent = useRef(false);
   const verify = useMutation({
-    mutationFn: (value: string) => api.post<null>(CONSUMER_ACCOUNT_API.emailVerification, { token: value }),
+    mutationFn: (value: string) => request('POST', CONSUMER_ACCOUNT_API.emailVerification, { token: value }),
     meta: { silentError: true },
     onSuccess: () => navigate({ to: '/mobile/success-page', search: { type: 'verification' }, replace: true }),
     onError: () => navigate({ to: '/mobile/failed-page', replace: true }),
