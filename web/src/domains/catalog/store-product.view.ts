@@ -1,4 +1,4 @@
-import { productStoreListQuery, storeProductListQuery, storeProductUpdateBody, type StoreProductRow, storeProductsApi, storesApi } from '@portal/contract';
+import { productStoreListQuery, storeProductListQuery, storeProductUpdateBody, type StoreProductRow, productsApi, storeProductsApi, storesApi } from '@portal/contract';
 import { defineResource } from '../../ui/resource.ts';
 import { subCategoryOptions } from './catalog.options.ts';
 
@@ -82,6 +82,8 @@ export const productStoreView = defineResource<StoreProductRow>({
   ...storeProductView,
   name: 'product-store',
   entries: ['orion.product-management', 'cms.product'],
+  // The product's stores: the same rows, listed under the product (`listParams` names it).
+  api: { ...storeProductView.api, list: productsApi.stores },
   listQuery: productStoreListQuery,
   // A store's price and stock are edited from Store Management; here they are only read.
   rowActions: false,
