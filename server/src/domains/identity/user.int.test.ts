@@ -326,3 +326,40 @@ describe('user delete and administrator password reset', () => {
     expect(await count()).toBe(before);
   });
 });
+
+describe('Super Admin accounts (no escalation)', () => {
+  const h = useHarness();
+
+  it('only a Super Admin gives the Super Admin role or edits, resets or deletes a Super Admin; nobody changes their own role; the last one stays', async () => {
+    const ctx = await setup(h);
+    const superRole = ctx.roleId('Super Admin');
+    const list = (await h.call('GET', '/api/v1/user/list?search=superadmin', { token: ctx.token })).json().data.data as UserRow[];
+    const root = list.find((u) => u.username === 'superadmin')!;
+    const body = (u: UserRow, extra: Partial<UserRow> = {}) => ({ username: u.username, email: u.email, name: u.name, role_id: u.role_id, status: u.status, version: u.version, ...extra });
+
+    // The CMS admin (edit on user management, no second factor) cannot reach the Super Admin role or its holders.
+    const created = await h.call('POST', '/api/v1/user', {
+      token: ctx.token,
+      body: { username: 'would.be.root', email: 'would.be.root@staff.local', name: 'Would Be', role_id: superRole, password: PASSWORD },
+    });
+    expect(created.statusCode, created.body).toBe(403);
+    const staff = await ctx.create('promote.me');
+    expect((await h.call('PUT', `/api/v1/user/update/${staff.id}`, { token: ctx.token, body: body(staff, { role_id: superRole }) })).statusCode).toBe(403);
+    expect((await h.call('PUT', `/api/v1/user/update/${ctx.me.id}`, { token: ctx.token, body: body((await h.call('GET', `/api/v1/user/detail/${ctx.me.id}`, { token: ctx.token })).json().data, { role_id: superRole }) })).statusCode).toBe(422);
+    expect((await h.call('PUT', `/api/v1/user/update/${root.id}`, { token: ctx.token, body: body(root, { email: 'attacker@evil.example' }) })).statusCode).toBe(403);
+    expect((await h.call('PUT', `/api/v1/user/update/${root.id}`, { token: ctx.token, body: body(root, { status: 2 }) })).statusCode).toBe(403);
+    expect((await h.call('POST', `/api/v1/user/reset-password/${root.id}`, { token: ctx.token, body: {} })).statusCode).toBe(403);
+    expect((await h.call('DELETE', `/api/v1/user/delete/${root.id}?version=${root.version}`, { token: ctx.token })).statusCode).toBe(403);
+    const untouched = (await h.call('GET', `/api/v1/user/detail/${root.id}`, { token: ctx.token })).json().data as UserRow;
+    expect(untouched).toMatchObject({ email: root.email, status: 1, version: root.version });
+
+    // A Super Admin may give the role; the last active one cannot be demoted, deactivated or deleted.
+    const sa = await h.tokenOf('superadmin');
+    const promoted = await h.call('PUT', `/api/v1/user/update/${staff.id}`, { token: sa, body: body(staff, { role_id: superRole }) });
+    expect(promoted.statusCode, promoted.body).toBe(200);
+    const deleted = await h.call('DELETE', `/api/v1/user/delete/${staff.id}?version=${(promoted.json().data as UserRow).version}`, { token: sa });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const alone = await h.call('PUT', `/api/v1/user/update/${root.id}`, { token: sa, body: body(untouched, { role_id: ctx.roleId('Viewer') }) });
+    expect(alone.statusCode).toBe(422);
+  });
+});

@@ -4,7 +4,7 @@ import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { writeAudit, type AuditContext } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { staleVersion } from '../../platform/concurrency.ts';
-import { conflict, notFound, unprocessable, badRequest } from '../../platform/errors.ts';
+import { conflict, forbidden, notFound, unprocessable, badRequest } from '../../platform/errors.ts';
 import { likePattern, pagedList, whereOf } from '../../platform/pagination.ts';
 import type { Actor } from '../../platform/request-context.ts';
 import { rowReader } from '../../platform/sql/row-reader.ts';
@@ -89,6 +89,29 @@ export class UserService {
     if (!found.length) throw badRequest('The chosen role does not exist', [{ path: 'role_id', message: 'The chosen role does not exist' }]);
   }
 
+  private async isSuperRole(tx: Tx, roleId: number): Promise<boolean> {
+    const rows = await queryRows<{ is_super: boolean }>(tx, sql`select is_super from roles where id = ${roleId} and deleted_at is null`);
+    return rows[0]?.is_super === true;
+  }
+
+  /** Only a Super Admin gives the Super Admin role or edits, resets, deactivates or deletes a Super Admin account. */
+  private async assertMayManage(tx: Tx, actor: Actor, roleIds: readonly number[]): Promise<void> {
+    if (actor.perms.superAdmin) return;
+    for (const roleId of roleIds) {
+      if (await this.isSuperRole(tx, roleId)) throw forbidden('Only a Super Admin can give the Super Admin role or change a Super Admin account');
+    }
+  }
+
+  /** A change that would leave no active Super Admin is refused. */
+  private async assertAnotherSuperAdmin(tx: Tx, userId: number): Promise<void> {
+    const others = await queryRows(
+      tx,
+      sql`select 1 from users u join roles r on r.id = u.role_id
+          where r.is_super and r.deleted_at is null and u.status = 1 and u.deleted_at is null and u.id <> ${userId} limit 1`,
+    );
+    if (!others.length) throw unprocessable('The last active Super Admin cannot be removed, deactivated or given another role');
+  }
+
   private async assertUnique(tx: Tx, body: { username: string; email: string }, exceptId?: number): Promise<void> {
     const clash = await queryRows<{ username: string; email: string }>(
       tx,
@@ -104,6 +127,7 @@ export class UserService {
     const passwordHash = await hashSecret(body.password);
     return this.db.transaction(async (tx) => {
       await this.assertRole(tx, body.role_id);
+      await this.assertMayManage(tx, actor, [body.role_id]);
       await this.assertUnique(tx, body);
       const now = this.clock.now();
       const [created] = await queryRows<{ id: number }>(
@@ -123,7 +147,10 @@ export class UserService {
       const before = await this.get(id, tx);
       if (before.version !== body.version) throw staleVersion('user', before.updated_by_name, before.updated_at);
       if (id === actor.userId && body.status !== 1) throw unprocessable('You cannot deactivate your own account');
+      if (id === actor.userId && body.role_id !== before.role_id) throw unprocessable('You cannot change your own role');
       await this.assertRole(tx, body.role_id);
+      await this.assertMayManage(tx, actor, [before.role_id, body.role_id]);
+      if ((await this.isSuperRole(tx, before.role_id)) && (body.status !== 1 || !(await this.isSuperRole(tx, body.role_id)))) await this.assertAnotherSuperAdmin(tx, id);
       await this.assertUnique(tx, body, id);
       const updated = await queryRows(
         tx,
@@ -147,6 +174,8 @@ export class UserService {
     await this.db.transaction(async (tx) => {
       const before = await this.get(id, tx);
       if (version !== undefined && before.version !== version) throw staleVersion('user', before.updated_by_name, before.updated_at);
+      await this.assertMayManage(tx, actor, [before.role_id]);
+      if (await this.isSuperRole(tx, before.role_id)) await this.assertAnotherSuperAdmin(tx, id);
       await tx.execute(sql`update users set deleted_at = ${this.clock.now()}, updated_by = ${actor.userId}, version = version + 1 where id = ${id}`);
       await this.sessions.revokeAllOf(id, tx);
       await writeAudit(tx, this.ctx(actor, ip), { action: 'delete', entity: 'user', entityId: id, before: auditView(before) });
@@ -156,6 +185,7 @@ export class UserService {
   /** An administrator's reset: the user gets a one-time link by e-mail and is signed out everywhere. */
   async sendPasswordReset(id: number, actor: Actor, ip: string | null): Promise<UserRow> {
     const user = await this.get(id);
+    await this.db.transaction((tx) => this.assertMayManage(tx, actor, [user.role_id]));
     await this.auth.sendResetLink(user, `${actor.name} started a password reset for your account.`, async (tx) => {
       await tx.execute(sql`update users set failed_attempts = 0, locked_until = null where id = ${id}`);
       await this.sessions.revokeAllOf(id, tx);
