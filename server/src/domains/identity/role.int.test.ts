@@ -148,14 +148,14 @@ describe('roles', () => {
 
     const put = await h.call('PUT', '/api/v1/role-permission/update', {
       token: ctx.token,
-      body: { role_id: role.id, version: role.version, permissions: [{ entry: 'cms.user', action: 'edit' }, { entry: 'orion.product-management', action: 'export' }] },
+      body: { role_id: role.id, version: role.version, permissions: [{ entry: 'cms.user', action: 'edit' }, { entry: 'cms.product', action: 'export' }] },
     });
     expect(put.statusCode).toBe(200);
     const expected = sorted([
       { entry: 'cms.user', action: 'edit' },
       { entry: 'cms.user', action: 'view' },
-      { entry: 'orion.product-management', action: 'export' },
-      { entry: 'orion.product-management', action: 'view' },
+      { entry: 'cms.product', action: 'export' },
+      { entry: 'cms.product', action: 'view' },
     ]);
     expect(put.json().data).toEqual({ role_id: role.id, version: role.version + 1, is_super: false, permissions: expected });
     expect((await h.call('GET', `/api/v1/role-permission?role_id=${role.id}`, { token: ctx.token })).json().data.permissions).toEqual(expected);
@@ -171,6 +171,23 @@ describe('roles', () => {
     expect(audit.map((a) => a.action)).toEqual(['create', 'permission-update']);
     expect(audit[1]).toMatchObject({ actorId: ctx.me.id, before: { permissions: [] }, after: { permissions: expected } });
     expect((await h.call('GET', '/api/v1/role-permission?role_id=999999', { token: ctx.token })).statusCode).toBe(404);
+  });
+
+  it('grants only rights the editor holds, and never lets anyone change the role they hold', async () => {
+    const role = await ctx.addRole('Escalation Target', []);
+    // The CMS admin holds no orion right: it cannot hand one out, not even to another role.
+    for (const foreign of [{ entry: 'orion.product-management', action: 'export' }, { entry: 'orion.master-promo', action: 'view' }]) {
+      const res = await h.call('PUT', '/api/v1/role-permission/update', { token: ctx.token, body: { role_id: role.id, version: role.version, permissions: [foreign] } });
+      expect(res.statusCode, res.body).toBe(403);
+    }
+    expect((await h.call('GET', `/api/v1/role-permission?role_id=${role.id}`, { token: ctx.token })).json().data).toMatchObject({ version: role.version, permissions: [] });
+    const created = await h.call('POST', '/api/v1/role/add', { token: ctx.token, body: { name: 'Sneaky Role', status: 1, permissions: [{ entry: 'orion.product-management', action: 'view' }] } });
+    expect(created.statusCode, created.body).toBe(403);
+
+    const own = (await h.call('GET', '/api/v1/user/profile', { token: ctx.token })).json().data as { role: { id: number } };
+    const mine = (await h.call('GET', `/api/v1/role-permission?role_id=${own.role.id}`, { token: ctx.token })).json().data as { version: number; permissions: unknown[] };
+    const raise = await h.call('PUT', '/api/v1/role-permission/update', { token: ctx.token, body: { role_id: own.role.id, version: mine.version, permissions: mine.permissions } });
+    expect(raise.statusCode, raise.body).toBe(422);
   });
 
   it('keeps the Super Admin role unchangeable (422)', async () => {

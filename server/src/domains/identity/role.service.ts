@@ -6,7 +6,8 @@ import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { staleVersion } from '../../platform/concurrency.ts';
-import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
+import { can } from '@portal/contract';
+import { conflict, forbidden, notFound, unprocessable } from '../../platform/errors.ts';
 import { likePattern, pagedList, whereOf } from '../../platform/pagination.ts';
 import type { Actor } from '../../platform/request-context.ts';
 import { rowReader } from '../../platform/sql/row-reader.ts';
@@ -73,7 +74,21 @@ export class RoleService {
     }
   }
 
+  /** An actor grants only rights it holds itself: every right a write adds (with its implied view) must be the actor's. */
+  private assertGrantable(actor: Actor, grants: Grant[], before: readonly { entry: string; action: string }[] = []): void {
+    if (actor.perms.superAdmin) return;
+    const had = new Set(before.map((g) => `${g.entry}:${g.action}`));
+    const foreign = withView(grants).filter((g) => !had.has(`${g.entry}:${g.action}`) && !can(actor.perms, g.entry, g.action));
+    if (foreign.length) throw forbidden(`You can grant only rights you hold yourself (${foreign.map((g) => `${g.entry} ${g.action}`).join(', ')})`);
+  }
+
+  /** Nobody changes the role they hold: raising one's own rights would need no one else. */
+  private assertNotOwn(actor: Actor, id: number): void {
+    if (id === actor.roleId) throw unprocessable('You cannot change the role you hold yourself; ask another administrator');
+  }
+
   async create(body: RoleCreate, actor: Actor, ip: string | null): Promise<RoleDetail> {
+    this.assertGrantable(actor, body.permissions);
     return this.db.transaction(async (tx) => {
       await this.assertNameFree(tx, body.name);
       const now = this.clock.now();
@@ -107,8 +122,10 @@ export class RoleService {
   }
 
   async update(id: number, body: RoleUpdate, actor: Actor, ip: string | null): Promise<RoleDetail> {
+    this.assertNotOwn(actor, id);
     return this.db.transaction(async (tx) => {
       const before = await this.lockForChange(tx, id, body.version);
+      this.assertGrantable(actor, body.permissions, before.permissions);
       await this.assertNameFree(tx, body.name, id);
       await tx.execute(sql`update roles set name = ${body.name}, description = ${body.description ?? null}, status = ${body.status}, updated_by = ${actor.userId} where id = ${id}`);
       await this.replaceGrants(tx, id, body.permissions);
@@ -119,8 +136,10 @@ export class RoleService {
   }
 
   async updatePermissions(id: number, grants: Grant[], version: number, actor: Actor, ip: string | null): Promise<RoleDetail> {
+    this.assertNotOwn(actor, id);
     return this.db.transaction(async (tx) => {
       const before = await this.lockForChange(tx, id, version);
+      this.assertGrantable(actor, grants, before.permissions);
       await tx.execute(sql`update roles set updated_by = ${actor.userId} where id = ${id}`);
       await this.replaceGrants(tx, id, grants);
       const after = await this.get(id, tx);
@@ -130,6 +149,7 @@ export class RoleService {
   }
 
   async remove(id: number, actor: Actor, ip: string | null): Promise<void> {
+    this.assertNotOwn(actor, id);
     await this.db.transaction(async (tx) => {
       const before = await this.get(id, tx);
       if (before.is_super) throw unprocessable('The Super Admin role cannot be deleted');
