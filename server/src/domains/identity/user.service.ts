@@ -89,17 +89,16 @@ export class UserService {
     if (!found.length) throw badRequest('The chosen role does not exist', [{ path: 'role_id', message: 'The chosen role does not exist' }]);
   }
 
-  private async isSuperRole(tx: Tx, roleId: number): Promise<boolean> {
-    const rows = await queryRows<{ is_super: boolean }>(tx, sql`select is_super from roles where id = ${roleId} and deleted_at is null`);
-    return rows[0]?.is_super === true;
+  /** Whether each of the roles is the Super Admin role, in one read. */
+  private async superRoles(tx: Db | Tx, roleIds: readonly number[]): Promise<boolean[]> {
+    const rows = await queryRows<{ id: number }>(tx, sql`select id from roles where is_super and deleted_at is null and id in (${sql.join(roleIds.map((r) => sql`${r}`), sql`, `)})`);
+    const supers = new Set(rows.map((r) => Number(r.id)));
+    return roleIds.map((r) => supers.has(r));
   }
 
   /** Only a Super Admin gives the Super Admin role or edits, resets, deactivates or deletes a Super Admin account. */
-  private async assertMayManage(tx: Tx, actor: Actor, roleIds: readonly number[]): Promise<void> {
-    if (actor.perms.superAdmin) return;
-    for (const roleId of roleIds) {
-      if (await this.isSuperRole(tx, roleId)) throw forbidden('Only a Super Admin can give the Super Admin role or change a Super Admin account');
-    }
+  private assertMayManage(actor: Actor, touchesSuperAdmin: boolean): void {
+    if (touchesSuperAdmin && !actor.perms.superAdmin) throw forbidden('Only a Super Admin can give the Super Admin role or change a Super Admin account');
   }
 
   /** A change that would leave no active Super Admin is refused. */
@@ -127,7 +126,8 @@ export class UserService {
     const passwordHash = await hashSecret(body.password);
     return this.db.transaction(async (tx) => {
       await this.assertRole(tx, body.role_id);
-      await this.assertMayManage(tx, actor, [body.role_id]);
+      const [givesSuper] = await this.superRoles(tx, [body.role_id]);
+      this.assertMayManage(actor, givesSuper === true);
       await this.assertUnique(tx, body);
       const now = this.clock.now();
       const [created] = await queryRows<{ id: number }>(
@@ -149,8 +149,9 @@ export class UserService {
       if (id === actor.userId && body.status !== 1) throw unprocessable('You cannot deactivate your own account');
       if (id === actor.userId && body.role_id !== before.role_id) throw unprocessable('You cannot change your own role');
       await this.assertRole(tx, body.role_id);
-      await this.assertMayManage(tx, actor, [before.role_id, body.role_id]);
-      if ((await this.isSuperRole(tx, before.role_id)) && (body.status !== 1 || !(await this.isSuperRole(tx, body.role_id)))) await this.assertAnotherSuperAdmin(tx, id);
+      const [wasSuper, willBeSuper] = await this.superRoles(tx, [before.role_id, body.role_id]);
+      this.assertMayManage(actor, wasSuper === true || willBeSuper === true);
+      if (wasSuper && (body.status !== 1 || !willBeSuper)) await this.assertAnotherSuperAdmin(tx, id);
       await this.assertUnique(tx, body, id);
       const updated = await queryRows(
         tx,
@@ -174,8 +175,9 @@ export class UserService {
     await this.db.transaction(async (tx) => {
       const before = await this.get(id, tx);
       if (version !== undefined && before.version !== version) throw staleVersion('user', before.updated_by_name, before.updated_at);
-      await this.assertMayManage(tx, actor, [before.role_id]);
-      if (await this.isSuperRole(tx, before.role_id)) await this.assertAnotherSuperAdmin(tx, id);
+      const [wasSuper] = await this.superRoles(tx, [before.role_id]);
+      this.assertMayManage(actor, wasSuper === true);
+      if (wasSuper) await this.assertAnotherSuperAdmin(tx, id);
       await tx.execute(sql`update users set deleted_at = ${this.clock.now()}, updated_by = ${actor.userId}, version = version + 1 where id = ${id}`);
       await this.sessions.revokeAllOf(id, tx);
       await writeAudit(tx, this.ctx(actor, ip), { action: 'delete', entity: 'user', entityId: id, before: auditView(before) });
@@ -185,7 +187,8 @@ export class UserService {
   /** An administrator's reset: the user gets a one-time link by e-mail and is signed out everywhere. */
   async sendPasswordReset(id: number, actor: Actor, ip: string | null): Promise<UserRow> {
     const user = await this.get(id);
-    await this.db.transaction((tx) => this.assertMayManage(tx, actor, [user.role_id]));
+    const [isSuper] = await this.superRoles(this.db, [user.role_id]);
+    this.assertMayManage(actor, isSuper === true);
     await this.auth.sendResetLink(user, `${actor.name} started a password reset for your account.`, async (tx) => {
       await tx.execute(sql`update users set failed_attempts = 0, locked_until = null where id = ${id}`);
       await this.sessions.revokeAllOf(id, tx);
