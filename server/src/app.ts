@@ -8,7 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { completeOpenApi } from './platform/openapi.ts';
-import type { Config } from './config.ts';
+import { servedOverHttps, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { CatalogServices } from './domains/catalog/catalog.deps.ts';
 import { catalogModule } from './domains/catalog/catalog.module.ts';
@@ -20,21 +20,22 @@ import { identityModule } from './domains/identity/identity.module.ts';
 import { registerOverviewRoutes } from './domains/operations/overview.routes.ts';
 import { masterdataModule } from './domains/masterdata/masterdata.module.ts';
 import { promotionModule } from './domains/promotion/promotion.module.ts';
-import { registerAccessGuard, type RegisteredRoute } from './platform/access-guard.ts';
+import { registerAccessGuard, sessionCookieName, type RegisteredRoute } from './platform/access-guard.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { ExportService, registerDownloadRoutes } from './platform/exports/index.ts';
 import { registerImports, type ImportDefinition, type ImportService } from './platform/imports/index.ts';
 import { createJobQueue, defaultJobsSchema, type JobQueue } from './platform/jobs.ts';
 import { loggerOptions } from './platform/logger.ts';
-import { createMailer, type Mailer } from './platform/mail.ts';
+import { createMailer, smtpTransport, type MailTransport } from './platform/mail.ts';
 import { registerModule, type DomainModule, type ModuleContext } from './platform/module.ts';
 
 export interface AppDeps {
   config: Config;
   database: Database;
   clock?: Clock;
-  mailer?: Mailer;
+  /** Where mail goes instead of SMTP_URL's server (tests pass a recording or failing transport). */
+  mailTransport?: MailTransport;
   /** The background job queue; created on the database otherwise. Started when the app is ready, stopped on close. */
   jobs?: JobQueue;
   /** Extra route registrations (tests use this to prove an unguarded route is refused). */
@@ -62,7 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const db = database.db;
   const app = Fastify({
     logger: loggerOptions(config),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOf(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -80,13 +81,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         connectSrc: ["'self'"],
       },
     },
-    hsts: config.APP_ENV !== 'development',
+    // HSTS only where the portal is reached over HTTPS: sent over plain HTTP it would lock a local portal out.
+    hsts: servedOverHttps(config),
   });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Loyalty Portal API', version: '1.0.0', description: 'Back-office portal API. Generated from the zod contract.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, cookie: { type: 'apiKey', in: 'cookie', name: 'portal_session' } } },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, cookie: { type: 'apiKey', in: 'cookie', name: sessionCookieName(servedOverHttps(config)) } } },
       security: [{ bearer: [] }, { cookie: [] }],
       servers: [{ url: '/', description: 'This portal' }],
     },
@@ -106,7 +108,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   app.addHook('onClose', () => jobs.stop());
   const exportService = new ExportService(database, jobs, clock, { dir: path.join(config.DATA_DIR, 'exports'), asyncRows: config.EXPORT_ASYNC_ROWS, logger: app.log });
 
-  const mailer = deps.mailer ?? createMailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const transport = deps.mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_FROM) : undefined);
+  const mailer = createMailer(db, { jobs, retrySeconds: config.MAIL_RETRY_SECONDS, ...(transport ? { transport } : {}) });
   const ctx: ModuleContext = { config, database, db, clock, mailer, jobs, exports: exportService };
 
   // Each domain builds its services once; identity's sessions resolve the actor of every request.
@@ -123,7 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   ];
 
   const routes: RegisteredRoute[] = [];
-  registerAccessGuard(app, identity.services.sessions, routes);
+  registerAccessGuard(app, identity.services.sessions, routes, { env: config.APP_ENV, cookieName: sessionCookieName(servedOverHttps(config)) });
   // After the guard, so its start-up check and the route list (the API-is-the-contract test) see them.
   registerDownloadRoutes(app, exportService);
   for (const module of modules) registerModule(app, ctx, module);
@@ -133,6 +136,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   registerSpa(app, config.webDist);
   return { app, routes, services: identity.services, catalog: catalog.services, jobs, exports: exportService, imports };
+}
+
+/** A hop count trusts that many proxies nearest the server; a list trusts those addresses. */
+function trustProxyOf(setting: Config['TRUST_PROXY']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
 
 /** Serves the built web app; unknown non-API paths get index.html so the client router decides. */

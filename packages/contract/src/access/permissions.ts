@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MENU, MENU_BY_KEY } from './registry.ts';
+import { MENU, MENU_BY_KEY, visibleIn } from './registry.ts';
 import { ACTIONS, type Action, type AppEnv, type MenuEntry } from './types.ts';
 
 export const actionSchema = z.enum(ACTIONS);
@@ -63,7 +63,19 @@ export function allows(perms: PermissionSet | null, required: RoutePermission): 
   return required.entries.some((e) => can(perms, e, required.action)) ? 'ok' : 'forbidden';
 }
 
+/**
+ * Whether a route exists in this environment: a route that serves only entries the environment does not show
+ * (staging/uat-only entries in production) is absent there, for everyone.
+ */
+export function availableIn(required: RoutePermission, env: AppEnv): boolean {
+  if (required === 'public' || required === 'authenticated') return true;
+  return required.entries.some((e) => {
+    const entry = MENU_BY_KEY.get(e);
+    return !entry || visibleIn(entry, env);
+  });
+}
+
 /** Menu entries the user may view in this environment, menu order kept. */
 export function viewableMenu(perms: PermissionSet, env: AppEnv): MenuEntry[] {
-  return MENU.filter((e) => !e.hidden && (env === 'development' || e.envs.includes(env)) && can(perms, e.key, 'view'));
+  return MENU.filter((e) => !e.hidden && visibleIn(e, env) && can(perms, e.key, 'view'));
 }

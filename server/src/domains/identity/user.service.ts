@@ -191,6 +191,7 @@ export class UserService {
     this.assertMayManage(actor, isSuper === true);
     await this.auth.sendResetLink(user, `${actor.name} started a password reset for your account.`, async (tx) => {
       await tx.execute(sql`update users set failed_attempts = 0, locked_until = null where id = ${id}`);
+      await this.auth.unlock(id, tx);
       await this.sessions.revokeAllOf(id, tx);
       await writeAudit(tx, this.ctx(actor, ip), { action: 'password-reset', entity: 'user', entityId: id, after: { by: actor.username } });
     });
