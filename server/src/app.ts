@@ -95,7 +95,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     transform: jsonSchemaTransform,
     transformObject: (d) => completeOpenApi(jsonSchemaTransformObject(d)),
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The API reference maps the whole attack surface: served where the portal is built and tried, not in production.
+  if (config.APP_ENV !== 'production') await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const jobs =
     deps.jobs ??

@@ -133,6 +133,11 @@ describe('platform in production', () => {
     expect((await h.call('GET', '/api/v1/meta')).json().data).toMatchObject({ app_env: 'production', mailbox: false });
   });
 
+  it('does not publish the API reference', async () => {
+    expect((await h.call('GET', '/api/docs')).statusCode).toBe(404);
+    expect((await h.call('GET', '/api/docs/json')).statusCode).toBe(404);
+  });
+
   it('answers 404 for a staging/uat-only feature, even to a Super Admin, while the shared approval screens stay', async () => {
     const su = await h.tokenOf('superadmin');
     const res = await h.call('GET', '/api/v1/banner-digital-products', { token: su });

@@ -66,6 +66,16 @@ export function registerAuthRoutes(app: FastifyInstance, s: IdentityServices, li
     { onRequest: limit(limiter.forgot) },
   );
 
+  serve(
+    app,
+    authApi.confirmEmail,
+    async (req) => {
+      await s.auth.confirmEmailChange(req.body.token, callerOf(req));
+      return { message: 'Your new e-mail address is confirmed. Sign-in codes go to it from now on.', data: null };
+    },
+    { onRequest: limit(limiter.forgot) },
+  );
+
   serve(app, authApi.signOut, async (req, reply) => {
     await s.auth.signOut(actorOf(req), callerOf(req));
     clearSessionCookie(reply);

@@ -291,6 +291,55 @@ export class AuthService {
     });
   }
 
+  /**
+   * Starts an e-mail change of an account whose second factor goes by e-mail: the new address gets a one-time link and
+   * the address on file is told; nothing changes until the link is used.
+   */
+  async requestEmailChange(tx: Tx, user: { id: number; email: string; name: string }, newEmail: string, requestedBy: number): Promise<void> {
+    const token = newToken();
+    const now = this.clock.now();
+    await tx.execute(sql`update email_changes set used_at = ${now} where user_id = ${user.id} and used_at is null`);
+    await tx.execute(
+      sql`insert into email_changes (user_id, new_email, token_hash, created_at, expires_at, requested_by)
+          values (${user.id}, ${newEmail}, ${hashToken(token)}, ${now}, ${new Date(now.getTime() + this.settings.resetTokenMinutes * 60_000)}, ${requestedBy})`,
+    );
+    await this.mailer.send(
+      composeMail(
+        newEmail,
+        'Confirm your new Loyalty Portal e-mail address',
+        [`Hello ${user.name},`, 'This address was entered as the new e-mail of your Loyalty Portal account, where your sign-in codes will go.', `Confirm it within ${this.settings.resetTokenMinutes} minutes; until then the old address stays.`],
+        { label: 'Confirm this address', url: `${this.settings.publicUrl}/confirm-email?token=${encodeURIComponent(token)}` },
+      ),
+      tx,
+    );
+    await this.mailer.send(
+      composeMail(user.email, 'Your Loyalty Portal e-mail address is about to change', [
+        `Hello ${user.name},`,
+        'A change of your account\'s e-mail address was requested. It takes effect only when the new address confirms it.',
+        'If you did not expect this, tell your administrator at once.',
+      ]),
+      tx,
+    );
+  }
+
+  /** Applies a confirmed e-mail change; the link works once, before it expires, while the address is still free. */
+  async confirmEmailChange(token: string, caller: Caller): Promise<void> {
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      const used = await queryRows<{ user_id: number; new_email: string }>(
+        tx,
+        sql`update email_changes set used_at = ${now} where token_hash = ${hashToken(token)} and used_at is null and expires_at > ${now} returning user_id, new_email`,
+      );
+      const change = used[0];
+      if (!change) throw badRequest('This confirmation link is invalid or has expired. Ask for the change again.');
+      const taken = await queryRows(tx, sql`select 1 from users where deleted_at is null and lower(email) = lower(${change.new_email}) and id <> ${change.user_id} limit 1`);
+      if (taken.length) throw new AppError(409, 'conflict', 'This e-mail address is already used by another user');
+      const before = await queryRows<{ email: string }>(tx, sql`select email from users where id = ${change.user_id}`);
+      await tx.execute(sql`update users set email = ${change.new_email}, updated_at = ${now}, version = version + 1 where id = ${change.user_id}`);
+      await writeAudit(tx, { actor: null, ip: caller.ip, now }, { action: 'email-change-confirmed', entity: 'user', entityId: change.user_id, before: { email: before[0]?.email }, after: { email: change.new_email } });
+    });
+  }
+
   async resetPassword(token: string, password: string, caller: Caller): Promise<void> {
     const now = this.clock.now();
     const hashed = await hashSecret(password);

@@ -44,7 +44,7 @@ export function registerResourceRoutes<Row extends Versioned, Q extends ListQuer
   }
   if (api.remove) {
     serve(app, api.remove, async (req) => {
-      await service.remove((req.params as { id: number }).id, auditContext(req, clock));
+      await service.remove((req.params as { id: number }).id, auditContext(req, clock), (req.query as { version: number }).version);
       return { message: 'Success', data: null };
     });
   }
