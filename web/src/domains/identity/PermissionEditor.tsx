@@ -205,7 +205,7 @@ export function PermissionEditor({ id, value, onChange, disabled, readOnly, supe
                 <Checkbox
                   checked={col.checked}
                   indeterminate={col.indeterminate}
-                  disabled={locked}
+                  disabled={locked || !entries.some((i) => offered(i).includes(action) && mayGrant(i.entry, action))}
                   onChange={(e) => apply(entries, [action], e.target.checked)}
                   data-testid={`permission-col-all-${area}-${action}`}
                   aria-label={`${AREA_LABEL[area].en} ${action}: all`}
@@ -244,7 +244,7 @@ export function PermissionEditor({ id, value, onChange, disabled, readOnly, supe
             <Checkbox
               checked={superRole || rowState.checked}
               indeterminate={!superRole && rowState.indeterminate}
-              disabled={locked}
+              disabled={locked || !offered(row.item).some((a) => mayGrant(row.item.entry, a))}
               onChange={(e) => apply([row.item], 'all', e.target.checked)}
               data-testid={`permission-row-all-${row.item.entry}`}
               aria-label={`${row.item.label}: all`}
