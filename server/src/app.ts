@@ -29,6 +29,7 @@ import { createJobQueue, defaultJobsSchema, type JobQueue } from './platform/job
 import { loggerOptions } from './platform/logger.ts';
 import { createMailer, smtpTransport, type MailTransport } from './platform/mail.ts';
 import { registerModule, type DomainModule, type ModuleContext } from './platform/module.ts';
+import { retentionModule, RetentionService } from './platform/retention.ts';
 
 export interface AppDeps {
   config: Config;
@@ -55,6 +56,8 @@ export interface BuiltApp {
   exports: ExportService;
   /** The import pipeline (upload, validate, preview, confirm, commit). */
   imports: ImportService;
+  /** Deletes kept exports, staged imports and unused images after RETENTION_DAYS (a daily job). */
+  retention: RetentionService;
 }
 
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
@@ -125,6 +128,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     consumersModule(ctx),
     helpdeskModule(ctx),
   ];
+  const retention = new RetentionService(db, jobs, clock, {
+    days: config.RETENTION_DAYS,
+    exportsDir: path.join(config.DATA_DIR, 'exports'),
+    importsDir: path.join(config.DATA_DIR, 'imports'),
+    imagesDir: path.join(config.DATA_DIR, 'images'),
+  });
+  if (config.RETENTION_DAYS > 0) modules.push(retentionModule(retention, clock));
 
   const routes: RegisteredRoute[] = [];
   registerAccessGuard(app, identity.services.sessions, routes, { env: config.APP_ENV, cookieName: sessionCookieName(servedOverHttps(config)) });
@@ -136,7 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   deps.extraRoutes?.(app);
 
   registerSpa(app, config.webDist);
-  return { app, routes, services: identity.services, catalog: catalog.services, jobs, exports: exportService, imports };
+  return { app, routes, services: identity.services, catalog: catalog.services, jobs, exports: exportService, imports, retention };
 }
 
 /** A hop count trusts that many proxies nearest the server; a list trusts those addresses. */

@@ -55,6 +55,11 @@ const envSchema = z.object({
   EXPORT_ASYNC_ROWS: int(10_000),
   /** Largest import upload (XLSX or CSV) in megabytes; larger ones answer 413. */
   IMPORT_MAX_MB: int(20),
+  /**
+   * Days kept export files (Download List), staged import rows and images no record names are kept before the daily
+   * retention job deletes them; 0 turns the job off.
+   */
+  RETENTION_DAYS: z.coerce.number().int().min(0).default(30),
 });
 
 export type Config = z.infer<typeof envSchema> & { webDist: string };

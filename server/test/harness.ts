@@ -30,6 +30,8 @@ export const TEST_CONFIG: Partial<Config> = {
   WEB_DIST: '/nonexistent',
   webDist: '/nonexistent',
   JOBS_POLL_SECONDS: 0.5,
+  // Tests share DATA_DIR with a developer's own data, which a test database does not name: no retention sweeps here.
+  RETENTION_DAYS: 0,
 };
 
 /** Builds an app on a fresh schema with the demo data, once per test file. */

@@ -10,7 +10,8 @@ export const grantSchema = z
   .strict()
   .refine((g) => MENU_BY_KEY.get(g.entry)?.actions.includes(g.action) ?? false, {
     message: 'This action does not exist for this menu entry',
-  });
+  })
+  .refine((g) => !MENU_BY_KEY.get(g.entry)?.superOnly, { message: 'Only the Super Admin holds this right; it cannot be granted' });
 export type Grant = z.infer<typeof grantSchema>;
 
 /**
@@ -52,8 +53,11 @@ export function permissionSet(superAdmin: boolean, grants: Iterable<{ entry: str
   return { superAdmin, grants: new Set([...grants].map((g) => grantKey(g.entry, g.action))) };
 }
 
+/** Entries only the Super Admin holds: a stored grant of one (written around the role editor) opens nothing. */
+const SUPER_ONLY: ReadonlySet<string> = new Set(MENU.filter((e) => e.superOnly).map((e) => e.key));
+
 export function can(perms: PermissionSet, entry: string, action: Action): boolean {
-  return perms.superAdmin || perms.grants.has(grantKey(entry, action));
+  return perms.superAdmin || (!SUPER_ONLY.has(entry) && perms.grants.has(grantKey(entry, action)));
 }
 
 export function allows(perms: PermissionSet | null, required: RoutePermission): 'ok' | 'unauthenticated' | 'forbidden' {
