@@ -55,6 +55,11 @@ const envSchema = z.object({
   EXPORT_ASYNC_ROWS: int(10_000),
   /** Largest import upload (XLSX or CSV) in megabytes; larger ones answer 413. */
   IMPORT_MAX_MB: int(20),
+  /**
+   * The key material that encrypts stored secrets (authenticator secrets), at least 32 characters of randomness.
+   * Required in production; elsewhere, without it, a random key is created once in DATA_DIR (`app-secret.key`).
+   */
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export type Config = z.infer<typeof envSchema> & { webDist: string };
@@ -88,5 +93,6 @@ export function startupProblems(c: Config): string[] {
   const problems: string[] = [];
   if (c.APP_ENV === 'production' && !c.SMTP_URL) problems.push('SMTP_URL is required in production: one-time codes and reset links must go out by mail');
   if (c.APP_ENV === 'production' && !c.PUBLIC_URL) problems.push('PUBLIC_URL is required in production: e-mailed links and Secure cookies follow it');
+  if (c.APP_ENV === 'production' && !c.APP_SECRET) problems.push('APP_SECRET is required in production: authenticator secrets are encrypted with it');
   return problems;
 }

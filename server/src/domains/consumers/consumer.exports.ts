@@ -20,7 +20,9 @@ import {
 } from '@portal/contract';
 import { defineExport, enumLabel, yesNo, type ExportColumn } from '../../platform/exports/index.ts';
 import { likePattern } from '../../platform/pagination.ts';
-import { consumerDef } from './consumer.resource.ts';
+import type { Actor } from '../../platform/request-context.ts';
+import { requireRecentSecondFactor } from '../../platform/step-up.ts';
+import { consumerDef, seesPersonalData } from './consumer.resource.ts';
 import { memberDef } from './member.resource.ts';
 
 /**
@@ -30,6 +32,11 @@ import { memberDef } from './member.resource.ts';
 export const personalRight = (userId: number) => sql`exists (select 1 from users u join roles r on r.id = u.role_id
   where u.id = ${userId} and r.status = 1 and (r.is_super or exists (select 1 from role_permissions rp
     where rp.role_id = r.id and rp.entry = ${PERSONAL_DATA_ENTRY} and rp.action = 'view')))`;
+
+/** Personal data leaves unmasked only after a recent second factor (step-up); a masked export needs none. */
+const stepUpForPersonalData = (actor: Actor, now: Date) => {
+  if (seesPersonalData(actor.perms)) requireRecentSecondFactor(actor, now);
+};
 
 const unmasked = (get: (key: string) => string | null) => get('__personal') === 't';
 
@@ -62,6 +69,7 @@ export const consumerExport = defineExport({
   entries: CONSUMER_ENTRIES,
   listQuery: consumerListQuery,
   columns,
+  guard: stepUpForPersonalData,
   source: (q, viewer) => {
     const sortExpr = consumerDef.sort[q.sort_by] ?? 'c.created_at';
     return {
@@ -80,6 +88,7 @@ export const memberExport = defineExport({
   sheetName: 'Members',
   entries: MEMBER_ENTRIES,
   listQuery: memberListQuery,
+  guard: stepUpForPersonalData,
   columns: [
     { key: 'member_no', label: 'Member No' },
     { key: 'consumer_id', label: 'Consumer ID', format: 'number' },

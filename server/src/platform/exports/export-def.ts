@@ -3,6 +3,7 @@ import { checkSheetName, exportFileName, MENU_BY_KEY, type ExportFormat } from '
 import type { ListQueryLike, ResourceDef } from '../crud/resource.service.ts';
 import { likePattern } from '../pagination.ts';
 import { neutralise, toCell, type Cell, type CellFormat } from './cells.ts';
+import type { Actor } from '../request-context.ts';
 import type { ExportSource, RawBatch } from './source.ts';
 
 export interface ExportColumn {
@@ -40,6 +41,8 @@ export interface ExportDef<L extends ListQuerySchema = ListQuerySchema> {
   columns: readonly ExportColumn[];
   source: (q: z.output<L>, viewer: ExportViewer) => ExportSource;
   fileName?: (format: ExportFormat, at: Date) => string;
+  /** Refuses a request before any row is read (the step-up asked of unmasked personal data); throws an AppError. */
+  guard?: (actor: Actor, now: Date) => void;
 }
 
 /** Checks a declaration once, at start-up: the sheet name rule, at least one column, entries that offer `export`. */
