@@ -50,7 +50,9 @@ describe('authenticator enrolment on the own account', () => {
     expect(row!.pending).not.toContain(setup.secret);
 
     const wrong = await h.call('POST', '/api/v1/user/second-factor/enable', { token, body: { code: codeOf(h, setup.secret, 5) } });
-    expect(wrong.statusCode).toBe(401);
+    // A wrong code on a signed-in session is a 400 on the field, not a 401 that would read as a lost session.
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().details).toEqual([{ path: 'code', message: expect.stringMatching(/^The code does not match/) }]);
     expect((await h.call('GET', STATUS, { token })).json().data.enrolled).toBe(false);
 
     const enabled = await h.call('POST', '/api/v1/user/second-factor/enable', { token, body: { code: codeOf(h, setup.secret) } });
@@ -78,14 +80,14 @@ describe('authenticator enrolment on the own account', () => {
 
   it('replaces the recovery codes and removes the app only with a current code', async () => {
     const { token, secret, recovery } = await enrolled(h, 'totp.manage');
-    expect((await h.call('POST', '/api/v1/user/second-factor/recovery-codes', { token, body: { code: '000000' === codeOf(h, secret) ? '111111' : '000000' } })).statusCode).toBe(401);
+    expect((await h.call('POST', '/api/v1/user/second-factor/recovery-codes', { token, body: { code: '000000' === codeOf(h, secret) ? '111111' : '000000' } })).statusCode).toBe(400);
     const renewed = await h.call('POST', '/api/v1/user/second-factor/recovery-codes', { token, body: { code: codeOf(h, secret) } });
     expect(renewed.statusCode).toBe(200);
     const fresh = renewed.json().data.recovery_codes as string[];
     expect(fresh).toHaveLength(10);
     expect(fresh.some((c) => recovery.includes(c))).toBe(false);
     // The earlier codes no longer work; a new one removes the app.
-    expect((await h.call('POST', '/api/v1/user/second-factor/disable', { token, body: { code: recovery[0] } })).statusCode).toBe(401);
+    expect((await h.call('POST', '/api/v1/user/second-factor/disable', { token, body: { code: recovery[0] } })).statusCode).toBe(400);
     const disabled = await h.call('POST', '/api/v1/user/second-factor/disable', { token, body: { code: fresh[0] } });
     expect(disabled.statusCode).toBe(200);
     expect((await h.call('GET', STATUS, { token })).json().data).toMatchObject({ enrolled: false, recovery_codes_left: 0 });
@@ -217,7 +219,7 @@ describe('step-up for sensitive changes', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ error: 'step_up_required', message: expect.stringMatching(/^Confirm it is you/) });
 
-    expect((await h.call('POST', '/api/v1/auth/step-up', { token: admin, body: { code: '123456' } })).statusCode).toBe(401);
+    expect((await h.call('POST', '/api/v1/auth/step-up', { token: admin, body: { code: '123456' } })).statusCode).toBe(400);
     const sent = await h.call('POST', '/api/v1/auth/step-up/send-code', { token: admin });
     expect(sent.json()).toMatchObject({ data: { otp_expires_in: 300 } });
     // The same resend wait as sign-in.
@@ -251,7 +253,7 @@ describe('step-up for sensitive changes', () => {
     // An enrolled user steps up with the app, or with a recovery code.
     expect((await h.call('POST', '/api/v1/auth/step-up', { token, body: { code: codeOf(h, secret) } })).statusCode).toBe(200);
     expect((await h.call('POST', '/api/v1/auth/step-up', { token, body: { code: recovery[0] } })).statusCode).toBe(200);
-    expect((await h.call('POST', '/api/v1/auth/step-up', { token, body: { code: recovery[0] } })).statusCode).toBe(401);
+    expect((await h.call('POST', '/api/v1/auth/step-up', { token, body: { code: recovery[0] } })).statusCode).toBe(400);
     expect((await h.call('POST', '/api/v1/auth/step-up', { token, body: { code: 'not a code' } })).statusCode).toBe(400);
   });
 });

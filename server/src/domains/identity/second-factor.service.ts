@@ -4,7 +4,7 @@ import { OTP_LENGTH, RECOVERY_CODE_COUNT, type SecondFactorSetup, type SecondFac
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { writeAudit, type AuditContext } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { conflict, tooMany, unauthorized } from '../../platform/errors.ts';
+import { badRequest, conflict, tooMany, unauthorized, type AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/request-context.ts';
 import type { SecretBox } from '../../platform/secret-box.ts';
 import { rowReader } from '../../platform/sql/row-reader.ts';
@@ -33,6 +33,12 @@ const readState = rowReader(
     codesLeft: z.number().int(),
   }),
 );
+
+/**
+ * A refused code: at sign-in 401 (no session yet); on a signed-in session 400 on the field, so the session is not
+ * taken for ended.
+ */
+const refused = (purpose: CheckPurpose, message: string): AppError => (purpose === 'sign-in' ? unauthorized(message) : badRequest(message, [{ path: 'code', message }]));
 
 /** The sealed secret is bound to its user: copied onto another account it does not open. */
 const boxContext = (userId: number) => `totp:${userId}`;
@@ -98,7 +104,7 @@ export class SecondFactorService {
     const step = matchingStep(this.box.open(s.pending, boxContext(actor.userId)), code, this.clock.now());
     if (step === null) {
       await this.logFailure(actor.userId, ip, 'confirm');
-      throw unauthorized('The code does not match. Check the time on your phone and enter the code the app shows now.');
+      throw refused('confirm', 'The code does not match. Check the time on your phone and enter the code the app shows now.');
     }
     return this.db.transaction(async (tx) => {
       const now = this.clock.now();
@@ -183,12 +189,12 @@ export class SecondFactorService {
       if (result.ok) return 'email';
       if (!s.sealed) {
         await this.logFailure(user.id, ip, purpose);
-        throw unauthorized(result.message);
+        throw refused(purpose, result.message);
       }
     }
     if (!s.sealed) {
       await this.logFailure(user.id, ip, purpose);
-      throw unauthorized('Invalid verification code');
+      throw refused(purpose, 'Invalid verification code');
     }
     try {
       await this.reserve(user.id);
@@ -209,11 +215,11 @@ export class SecondFactorService {
         );
         if (fresh.length) return 'totp';
         await this.logFailure(user.id, ip, purpose);
-        throw unauthorized('This code was already used. Wait for the next code in your authenticator app.');
+        throw refused(purpose, 'This code was already used. Wait for the next code in your authenticator app.');
       }
     }
     await this.logFailure(user.id, ip, purpose);
-    throw unauthorized('Invalid verification code');
+    throw refused(purpose, 'Invalid verification code');
   }
 
   private async spendRecoveryCode(user: CodeRecipient, code: string, ip: string | null): Promise<boolean> {
