@@ -291,7 +291,7 @@ export function LoginPage() {
               aria-label={t('otp.label')}
               data-testid="otp-input"
               size="large"
-              style={{ letterSpacing: 6, fontVariantNumeric: 'tabular-nums' }}
+              style={{ letterSpacing: factor === 'totp' ? 1 : 6, fontVariantNumeric: 'tabular-nums' }}
               onPressEnter={(e) => {
                 e.preventDefault();
                 submitCode();
