@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { generateSync } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
+import { SecretBox } from '../../platform/secret-box.ts';
 import { auditEntries } from '../../../test/audit-log.ts';
 import { DEMO_PASSWORD, useHarness, type Harness } from '../../../test/harness.ts';
 import { createStaff } from '../../../test/staff.ts';
@@ -172,6 +173,21 @@ describe('sign-in with an authenticator app', () => {
     // Ten minutes on, the app's code works again.
     h.clock.advance(10 * 60_000 + 1);
     expect((await from(h, '10.9.1.1', VERIFY, { username: 'totp.parallel', password: DEMO_PASSWORD, otp: codeOf(h, secret) })).statusCode).toBe(200);
+  });
+});
+
+describe('a secret sealed under another APP_SECRET', () => {
+  const h = useHarness();
+
+  it('fails like a wrong code instead of a server error, and the e-mailed code still signs in', async () => {
+    const { userId, secret } = await enrolled(h, 'totp.rekeyed');
+    const foreign = new SecretBox('another-app-secret-of-32-characters!').seal(secret, `totp:${userId}`);
+    await h.testDb.database.db.execute(sql`update users set totp_secret = ${foreign} where id = ${userId}`);
+    const refused = await h.call('POST', VERIFY, { body: { username: 'totp.rekeyed', password: DEMO_PASSWORD, otp: codeOf(h, secret) } });
+    expect(refused.statusCode).toBe(401);
+    await h.call('POST', SIGN_IN, { body: { username: 'totp.rekeyed', password: DEMO_PASSWORD, second_factor: 'email' } });
+    const mailed = await h.call('POST', VERIFY, { body: { username: 'totp.rekeyed', password: DEMO_PASSWORD, otp: await h.latestCode('totp.rekeyed@test.local') } });
+    expect(mailed.statusCode).toBe(200);
   });
 });
 

@@ -68,6 +68,18 @@ export class SecondFactorService {
     return readState(rows[0]);
   }
 
+  /**
+   * The plain secret, or null when it does not open (APP_SECRET was changed): the app then fails like a wrong code and
+   * the user signs in with the e-mailed code and enrols again, instead of meeting a server error.
+   */
+  private openSecret(sealed: string, userId: number): string | null {
+    try {
+      return this.box.open(sealed, boxContext(userId));
+    } catch {
+      return null;
+    }
+  }
+
   private audit(actor: Actor, ip: string | null): AuditContext {
     return { actor, ip, now: this.clock.now() };
   }
@@ -100,8 +112,10 @@ export class SecondFactorService {
     const s = await this.state(actor.userId);
     if (s.sealed) throw conflict('An authenticator app is already set up.');
     if (!s.pending) throw conflict('Start the set-up first: no authenticator secret is waiting for confirmation.');
+    const pending = this.openSecret(s.pending, actor.userId);
+    if (!pending) throw conflict('The set-up is no longer valid. Start it again.');
     await this.reserve(actor.userId);
-    const step = matchingStep(this.box.open(s.pending, boxContext(actor.userId)), code, this.clock.now());
+    const step = matchingStep(pending, code, this.clock.now());
     if (step === null) {
       await this.logFailure(actor.userId, ip, 'confirm');
       throw refused('confirm', 'The code does not match. Check the time on your phone and enter the code the app shows now.');
@@ -205,7 +219,8 @@ export class SecondFactorService {
     if (!sixDigits) {
       if (await this.spendRecoveryCode(user, code, ip)) return 'recovery-code';
     } else {
-      const step = matchingStep(this.box.open(s.sealed, boxContext(user.id)), code, this.clock.now());
+      const secret = this.openSecret(s.sealed, user.id);
+      const step = secret ? matchingStep(secret, code, this.clock.now()) : null;
       if (step !== null) {
         // Atomic: of two requests with the same code only one moves the last step forward.
         const fresh = await queryRows(
