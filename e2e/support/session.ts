@@ -55,3 +55,15 @@ export async function signInSuperAdmin(page: Page, baseURL: string): Promise<voi
   await page.getByTestId('otp-submit').click();
   await page.waitForURL(/\/admin\//);
 }
+
+/**
+ * Passes the step-up dialog (opened by a change that needs a recent second factor) with a code e-mailed to the user;
+ * the change then runs again by itself.
+ */
+export async function passStepUp(page: Page, baseURL: string, email: string): Promise<void> {
+  await page.getByTestId('step-up-code').waitFor();
+  await page.getByTestId('step-up-email').click();
+  await page.getByText('A code has been sent to your e-mail.').waitFor();
+  await page.getByTestId('step-up-code').fill(await mailedCode(baseURL, email));
+  await page.getByTestId('step-up-confirm').click();
+}

@@ -7,8 +7,12 @@ describe('configuration defaults are the safe ones', () => {
   it('defaults to production, which refuses to start without mail or its public address', () => {
     const config = load({});
     expect(config.APP_ENV).toBe('production');
-    expect(startupProblems(config)).toEqual([expect.stringMatching(/^SMTP_URL is required/), expect.stringMatching(/^PUBLIC_URL is required/)]);
-    expect(startupProblems(load({ SMTP_URL: 'smtp://mail:587', PUBLIC_URL: 'https://portal.example.co.id' }))).toEqual([]);
+    expect(startupProblems(config)).toEqual([
+      expect.stringMatching(/^SMTP_URL is required/),
+      expect.stringMatching(/^PUBLIC_URL is required/),
+      expect.stringMatching(/^APP_SECRET is required/),
+    ]);
+    expect(startupProblems(load({ SMTP_URL: 'smtp://mail:587', PUBLIC_URL: 'https://portal.example.co.id', APP_SECRET: 'k'.repeat(32) }))).toEqual([]);
     expect(startupProblems(load({ APP_ENV: 'development' }))).toEqual([]);
   });
 

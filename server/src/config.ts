@@ -60,6 +60,11 @@ const envSchema = z.object({
    * retention job deletes them; 0 turns the job off.
    */
   RETENTION_DAYS: z.coerce.number().int().min(0).default(30),
+  /**
+   * The key material that encrypts stored secrets (authenticator secrets), at least 32 characters of randomness.
+   * Required in production; elsewhere, without it, a random key is created once in DATA_DIR (`app-secret.key`).
+   */
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export type Config = z.infer<typeof envSchema> & { webDist: string };
@@ -93,5 +98,6 @@ export function startupProblems(c: Config): string[] {
   const problems: string[] = [];
   if (c.APP_ENV === 'production' && !c.SMTP_URL) problems.push('SMTP_URL is required in production: one-time codes and reset links must go out by mail');
   if (c.APP_ENV === 'production' && !c.PUBLIC_URL) problems.push('PUBLIC_URL is required in production: e-mailed links and Secure cookies follow it');
+  if (c.APP_ENV === 'production' && !c.APP_SECRET) problems.push('APP_SECRET is required in production: authenticator secrets are encrypted with it');
   return problems;
 }

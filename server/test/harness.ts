@@ -20,6 +20,8 @@ export interface Harness extends BuiltApp {
   tokenOf(username: string, password?: string): Promise<string>;
   /** The latest code e-mailed to an address. */
   latestCode(email: string): Promise<string>;
+  /** Passes the step-up for a session through an e-mailed code (sensitive changes need one within 15 minutes). */
+  stepUp(token: string): Promise<void>;
   call(method: string, url: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
 }
 
@@ -32,6 +34,8 @@ export const TEST_CONFIG: Partial<Config> = {
   JOBS_POLL_SECONDS: 0.5,
   // Tests share DATA_DIR with a developer's own data, which a test database does not name: no retention sweeps here.
   RETENTION_DAYS: 0,
+  // A fixed key, so no key file is written into DATA_DIR by tests.
+  APP_SECRET: 'test-app-secret-of-at-least-32-characters',
 };
 
 /** Builds an app on a fresh schema with the demo data, once per test file. */
@@ -89,7 +93,15 @@ export function useHarness(overrides: Partial<Config> = {}, opts: HarnessOptions
       clock.advance(config.OTP_RESEND_SECONDS * 1000 + 1);
       return verified.json<{ data: { token: string } }>().data.token;
     };
-    Object.assign(h, built, { clock, testDb, call, tokenOf, latestCode });
+    const stepUp: Harness['stepUp'] = async (token) => {
+      const email = (await call('GET', '/api/v1/user/profile', { token })).json<{ data: { email: string } }>().data.email;
+      const sent = await call('POST', '/api/v1/auth/step-up/send-code', { token });
+      if (sent.statusCode !== 200) throw new Error(`step-up code: ${sent.statusCode} ${sent.body}`);
+      const passed = await call('POST', '/api/v1/auth/step-up', { token, body: { code: await latestCode(email) } });
+      if (passed.statusCode !== 200) throw new Error(`step-up: ${passed.statusCode} ${passed.body}`);
+      clock.advance(config.OTP_RESEND_SECONDS * 1000 + 1);
+    };
+    Object.assign(h, built, { clock, testDb, call, tokenOf, latestCode, stepUp });
   });
   afterAll(async () => {
     await h.app?.close();

@@ -1,4 +1,4 @@
-import type { ErrorBody } from '@portal/contract';
+import { STEP_UP_REQUIRED, type ErrorBody } from '@portal/contract';
 
 /** An API failure carrying the server's status and error body. */
 export class ApiError extends Error {
@@ -41,8 +41,40 @@ export function toQueryString(query?: Query): string {
 /** The URL of `<path>` below the API's base, with its query: the one place the base is written. */
 export const apiUrl = (path: string, query?: Query): string => `/api/v1/${path}${toQueryString(query)}`;
 
-/** One call to `/api/v1/<path>`: JSON in and out, a failure thrown as ApiError, any 401 reported to the session. */
-export async function request<T>(method: string, path: string, body?: unknown, query?: Query): Promise<T> {
+/** Asks the user to pass the second factor again; resolves true once passed, false when they decline. */
+export type StepUpPrompt = () => Promise<boolean>;
+let stepUpPrompt: StepUpPrompt | null = null;
+/** The signed-in shell mounts the step-up dialog here (null when it unmounts). */
+export function setStepUpPrompt(prompt: StepUpPrompt | null): void {
+  stepUpPrompt = prompt;
+}
+
+/** The server asks for a recent second factor before this change (403 `step_up_required`). */
+export const isStepUpRequired = (err: unknown): boolean =>
+  err instanceof ApiError && err.status === 403 && typeof err.body === 'object' && err.body?.error === STEP_UP_REQUIRED;
+
+/**
+ * Runs a call; when the server asks for the step-up, asks the user (the dialog) and, once passed, runs it once more.
+ * Declined, the original refusal is thrown and shown like any other.
+ */
+export async function withStepUp<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (!isStepUpRequired(err) || !stepUpPrompt || !(await stepUpPrompt())) throw err;
+    return run();
+  }
+}
+
+/**
+ * One call to `/api/v1/<path>`: JSON in and out, a failure thrown as ApiError, any 401 reported to the session, a
+ * step-up asked for and the call repeated.
+ */
+export function request<T>(method: string, path: string, body?: unknown, query?: Query): Promise<T> {
+  return withStepUp(() => send<T>(method, path, body, query));
+}
+
+async function send<T>(method: string, path: string, body?: unknown, query?: Query): Promise<T> {
   const res = await fetch(apiUrl(path, query), {
     method,
     credentials: 'same-origin',

@@ -4,7 +4,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { can, EXPORT_FORMATS, MENU_BY_KEY, type AnyEndpoint, type ExportFormat } from '@portal/contract';
-import { ApiError, type Query } from '../lib/api.ts';
+import { ApiError, withStepUp, type Query } from '../lib/api.ts';
 import { resourceKeys } from '../lib/query-keys.ts';
 import { NOTIFY_SECONDS, notifyError } from '../lib/notifier.tsx';
 import { useSession } from '../lib/session.ts';
@@ -44,7 +44,12 @@ export function ExportButton({ endpoint, params = {}, query }: { endpoint: AnyEn
   const run = async (format: ExportFormat) => {
     setBusy(true);
     try {
-      const res = await fetch(exportUrl(endpoint, params, query, format), { credentials: 'same-origin' });
+      // Unmasked personal data may ask for the step-up first; the dialog opens and the export runs again.
+      const res = await withStepUp(async () => {
+        const answer = await fetch(exportUrl(endpoint, params, query, format), { credentials: 'same-origin' });
+        if (answer.status === 403) throw new ApiError(403, await answer.json().catch(() => null));
+        return answer;
+      });
       if (res.status === 202) {
         await queryClient.invalidateQueries({ queryKey: resourceKeys('downloads').all });
         notification.info({

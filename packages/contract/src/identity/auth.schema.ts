@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import { APP_ENVS } from '../access/types.ts';
-import { newPasswordField, otpField, passwordField, usernameField } from '../common/fields.ts';
+import { newPasswordField, passwordField, usernameField } from '../common/fields.ts';
+import { SECOND_FACTORS, secondFactorCode } from './second-factor.schema.ts';
 
 export const SUPER_ADMIN_ROLE = 'Super Admin';
 
-export const signInBody = z.object({ username: usernameField, password: passwordField }).strict();
-export const signInVerificationBody = signInBody.extend({ otp: otpField }).strict();
+const credentials = { username: usernameField, password: passwordField };
+/** `second_factor: 'email'`: an account with an authenticator app asks for an e-mailed code instead. */
+export const signInBody = z.object({ ...credentials, second_factor: z.literal('email').optional() }).strict();
+/** `otp`: the e-mailed code, the authenticator's code or a recovery code. */
+export const signInVerificationBody = z.object({ ...credentials, otp: secondFactorCode }).strict();
 export const forgotPasswordBody = z.object({ identifier: z.string().trim().min(1, 'Username or e-mail is required').max(200) }).strict();
 /** The token of an e-mailed link that confirms a new e-mail address. */
 export const confirmEmailBody = z.object({ token: z.string().min(10).max(200) }).strict();
@@ -27,8 +31,10 @@ export const signInData = z.object({
   token: z.string(),
   username: z.string(),
   role: z.object({ name: z.string(), managements: z.array(management) }),
-  /** Seconds the verification code stays valid (Super Admin step only). */
+  /** Seconds the e-mailed verification code stays valid (second step by e-mail only). */
   otp_expires_in: z.number().int().optional(),
+  /** With an empty token: how the second step is passed. */
+  second_factor: z.enum(SECOND_FACTORS).optional(),
 });
 export type SignInData = z.infer<typeof signInData>;
 

@@ -17,6 +17,14 @@ import {
   signInVerificationBody,
 } from './auth.schema.ts';
 import { auditDetail, auditListQuery, auditRow } from './audit.schema.ts';
+import {
+  recoveryCodesData,
+  secondFactorCodeBody,
+  secondFactorEnableBody,
+  secondFactorSetup,
+  secondFactorStatus,
+  stepUpCodeData,
+} from './second-factor.schema.ts';
 import { legalDocument, legalKindParam, legalQuery } from './legal.schema.ts';
 import { mailboxItem } from './mail.schema.ts';
 import {
@@ -74,10 +82,32 @@ export const authApi = {
     id: 'auth.sign-in-verification',
     method: 'POST',
     path: 'auth/sign-in-verification',
-    summary: 'Second step for a Super Admin: the e-mailed 6-digit code',
+    summary: 'Second step: the e-mailed code, the authenticator code or a recovery code (a recovery code is spent)',
     body: signInVerificationBody,
     data: signInData,
     errors: [401, 429],
+  }),
+  /** The session passes its second factor again (TOTP, recovery or e-mailed code), for sensitive changes. */
+  stepUp: endpoint({
+    ...auth,
+    access: 'authenticated',
+    id: 'auth.step-up',
+    method: 'POST',
+    path: 'auth/step-up',
+    summary: 'Pass the second factor again; sensitive changes need one within the last 15 minutes',
+    body: secondFactorCodeBody,
+    data: z.null(),
+    errors: [429],
+  }),
+  stepUpSendCode: endpoint({
+    ...auth,
+    access: 'authenticated',
+    id: 'auth.step-up-send-code',
+    method: 'POST',
+    path: 'auth/step-up/send-code',
+    summary: 'E-mail a one-time code for the step-up (the same resend wait as sign-in)',
+    data: stepUpCodeData,
+    errors: [429],
   }),
   /** Rate-limited per address. */
   forgotPassword: endpoint({
@@ -148,6 +178,53 @@ export const profileApi = {
     summary: 'Change own password; ends every session of the user',
     body: changePasswordBody,
     data: z.null(),
+  }),
+  secondFactor: endpoint({
+    ...own,
+    id: 'profile.second-factor',
+    method: 'GET',
+    path: 'user/second-factor',
+    summary: 'Whether an authenticator app is enrolled, recovery codes left, whether the role requires a second factor',
+    data: secondFactorStatus,
+  }),
+  secondFactorSetup: endpoint({
+    ...own,
+    id: 'profile.second-factor-setup',
+    method: 'POST',
+    path: 'user/second-factor/setup',
+    summary: 'Start enrolling an authenticator app: a new secret, its otpauth URL and QR code (enabled once a code confirms it)',
+    data: secondFactorSetup,
+    errors: [409],
+  }),
+  secondFactorEnable: endpoint({
+    ...own,
+    id: 'profile.second-factor-enable',
+    method: 'POST',
+    path: 'user/second-factor/enable',
+    summary: 'Confirm the new secret with a code from the app; answers the recovery codes, once',
+    body: secondFactorEnableBody,
+    data: recoveryCodesData,
+    errors: [409, 429],
+  }),
+  secondFactorRecoveryCodes: endpoint({
+    ...own,
+    id: 'profile.second-factor-recovery-codes',
+    method: 'POST',
+    path: 'user/second-factor/recovery-codes',
+    summary: 'Replace the recovery codes (a current code confirms it); answers the new ones, once',
+    body: secondFactorCodeBody,
+    data: recoveryCodesData,
+    errors: [409, 429],
+  }),
+  secondFactorDisable: endpoint({
+    ...own,
+    id: 'profile.second-factor-disable',
+    method: 'POST',
+    path: 'user/second-factor/disable',
+    summary: 'Remove the authenticator app and its recovery codes (a current code confirms it)',
+    body: secondFactorCodeBody,
+    data: z.null(),
+    errors: [409, 429],
   }),
   permissions: endpoint({
     ...own,

@@ -1,4 +1,5 @@
 export * from './auth.schema.ts';
+export * from './second-factor.schema.ts';
 export * from './user.schema.ts';
 export * from './role.schema.ts';
 export * from './audit.schema.ts';

@@ -8,6 +8,8 @@ export const roleRow = z.object({
   name: z.string(),
   description: z.string().nullable(),
   is_super: z.boolean(),
+  /** Its users pass a second factor at sign-in (always true for the Super Admin role). */
+  require_second_factor: z.boolean(),
   status: z.number().int(),
   user_count: z.number().int(),
   permission_count: z.number().int(),
@@ -25,6 +27,7 @@ const roleFields = {
   name: z.string().trim().min(2, 'Name must be at least 2 characters').max(60),
   description: z.string().trim().max(300).nullable().optional(),
   status: z.union([z.literal(1), z.literal(2)]).default(1),
+  require_second_factor: z.boolean().default(false),
   permissions: z.array(grantSchema).max(2000).default([]),
 };
 export const roleCreateBody = z.object(roleFields).strict();

@@ -23,7 +23,9 @@ import {
 import { queryRows, type Db } from '../../db/client.ts';
 import { defineExport, enumLabel, yesNo, type ExportColumn, type ExportSource, type ExportViewer } from '../../platform/exports/index.ts';
 import { likePattern, whereOf } from '../../platform/pagination.ts';
-import type { PersonalDataAccessLog } from '../../platform/personal-data.ts';
+import { seesPersonalData, type PersonalDataAccessLog } from '../../platform/personal-data.ts';
+import type { Actor } from '../../platform/request-context.ts';
+import { requireRecentSecondFactor } from '../../platform/step-up.ts';
 import { consumerDef } from './consumer.resource.ts';
 import { memberDef } from './member.resource.ts';
 
@@ -36,6 +38,11 @@ export const personalRight = (userId: number) => sql`exists (select 1 from users
     where rp.role_id = r.id and rp.entry = ${PERSONAL_DATA_ENTRY} and rp.action = 'view')))`;
 
 const unmasked = (get: (key: string) => string | null) => get('__personal') === 't';
+
+/** Personal data leaves unmasked only after a recent second factor (step-up); a masked export needs none. */
+const stepUpForPersonalData = (actor: Actor, now: Date) => {
+  if (seesPersonalData(actor.perms)) requireRecentSecondFactor(actor, now);
+};
 
 const contact: ExportColumn[] = [
   { key: 'phone', label: 'Phone', format: (v, get) => (unmasked(get) ? v : maskPhone(v)) },
@@ -87,6 +94,7 @@ export const consumerExport = (accessLog: PersonalDataAccessLog) => {
   const record = recordExport(accessLog, 'export_consumer', 'c.id');
   return defineExport({
     name: 'export_consumer',
+    guard: stepUpForPersonalData,
     sheetName: 'Consumers',
     entries: CONSUMER_ENTRIES,
     listQuery: consumerListQuery,
@@ -108,6 +116,7 @@ export const memberExport = (accessLog: PersonalDataAccessLog) => {
   const record = recordExport(accessLog, 'export_member', 'm.consumer_id');
   return defineExport({
     name: 'export_member',
+    guard: stepUpForPersonalData,
     sheetName: 'Members',
     entries: MEMBER_ENTRIES,
     listQuery: memberListQuery,

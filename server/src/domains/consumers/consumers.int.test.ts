@@ -230,6 +230,11 @@ describe('cms consumers: list, masking, detail, edit, sub-lists, export', () => 
       expect(String(res.headers['content-disposition'])).toMatch(/export_consumer_\d{8}_\d{6}\.csv/);
       return parse(res.body.slice(1)) as string[][];
     };
+    // Unmasked personal data leaves only after a recent second factor (step-up); the masked export needs none.
+    const refused = await h.call('GET', `/api/v1/consumers/export?format=csv&consumer_id=${c.id}`, { token: admin });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe('step_up_required');
+    await h.stepUp(admin);
     const [header, row] = await file(admin);
     expect(header).toEqual(expect.arrayContaining(['Consumer ID', 'Name', 'Phone', 'E-mail', 'Gender', 'Status']));
     expect(row![header!.indexOf('Phone')]).toBe(c.phone);

@@ -111,6 +111,9 @@ describe('cms member management: list, masking, detail with is_check, edit, addr
   });
 
   it('exports the filtered list as export_member', async () => {
+    // Unmasked personal data leaves only after a recent second factor.
+    expect((await h.call('GET', '/api/v1/members/export?format=csv&tier=3', { token: admin })).json().error).toBe('step_up_required');
+    await h.stepUp(admin);
     const res = await h.call('GET', '/api/v1/members/export?format=csv&tier=3&sort_by=member_no&sort_dir=asc', { token: admin });
     expect(res.statusCode, res.body).toBe(200);
     expect(String(res.headers['content-disposition'])).toMatch(/export_member_\d{8}_\d{6}\.csv/);

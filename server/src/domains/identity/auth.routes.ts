@@ -14,7 +14,7 @@ export const callerOf = (req: FastifyRequest) => ({ ip: req.ip ?? null, userAgen
  * Counts every request to a limited route before its body is parsed or validated, so once the budget is spent every
  * attempt answers 429, whatever its body (extra fields, bad shapes) carries.
  */
-const limit = (limiter: SlidingWindowLimiter) => async (req: FastifyRequest) => limiter.hit(addressKey(req.ip));
+export const limit = (limiter: SlidingWindowLimiter) => async (req: FastifyRequest) => limiter.hit(addressKey(req.ip));
 
 export function registerAuthRoutes(app: FastifyInstance, s: IdentityServices, limiter: { signIn: SlidingWindowLimiter; forgot: SlidingWindowLimiter }): void {
   const secureCookie = servedOverHttps(s.config);
@@ -28,7 +28,7 @@ export function registerAuthRoutes(app: FastifyInstance, s: IdentityServices, li
     app,
     authApi.signIn,
     async (req, reply) => {
-      const { data, message } = await s.auth.signIn(req.body.username, req.body.password, { ...callerOf(req), previousToken: req.cookies[cookieName] });
+      const { data, message } = await s.auth.signIn(req.body.username, req.body.password, { ...callerOf(req), previousToken: req.cookies[cookieName] }, req.body.second_factor);
       if (data.token) setSessionCookie(reply, data.token);
       return { message, data };
     },

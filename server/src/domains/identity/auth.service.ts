@@ -9,7 +9,9 @@ import { composeMail, type Mailer } from '../../platform/mail.ts';
 import { SlidingWindowLimiter } from '../../platform/rate-limiter.ts';
 import type { Actor } from '../../platform/request-context.ts';
 import { rowReader } from '../../platform/sql/row-reader.ts';
-import { hashSecret, hashToken, newOtp, newToken, verifySecret } from '../../platform/tokens.ts';
+import { hashSecret, hashToken, newToken, verifySecret } from '../../platform/tokens.ts';
+import type { EmailCodes } from './email-code.ts';
+import type { PassedFactor, SecondFactorService } from './second-factor.service.ts';
 import type { SessionService } from './session.service.ts';
 import { SignInThrottle } from './sign-in-throttle.ts';
 
@@ -34,7 +36,6 @@ export interface Caller {
 }
 
 const INVALID_CREDENTIALS = 'Invalid username or password';
-const MAX_CODE_ATTEMPTS = 5;
 /** An address the account signed in from within this many days passes the per-account budget. */
 const RECOGNISED_DAYS = 30;
 // Verified against when the account does not exist, so an unknown name costs the same time as a wrong password.
@@ -55,15 +56,21 @@ const readUser = rowReader(
     roleName: z.string(),
     isSuper: z.boolean(),
     roleStatus: z.number().int(),
+    requireSecondFactor: z.boolean(),
+    totpEnabled: z.boolean(),
   }),
 );
 type UserWithRole = ReturnType<typeof readUser>;
 const USER_WITH_ROLE = sql`select u.id, u.username, u.email, u.name, u.role_id as "roleId", u.status, u.password_hash as "passwordHash",
-  u.failed_attempts as "failedAttempts", u.locked_until as "lockedUntil", r.name as "roleName", r.is_super as "isSuper", r.status as "roleStatus"
+  u.failed_attempts as "failedAttempts", u.locked_until as "lockedUntil", r.name as "roleName", r.is_super as "isSuper", r.status as "roleStatus",
+  (r.is_super or r.require_second_factor) as "requireSecondFactor", u.totp_secret is not null as "totpEnabled"
   from users u join roles r on r.id = u.role_id`;
 
-/** The live second-factor code of a user. */
-const readChallenge = rowReader(z.object({ id: z.number().int(), codeHash: z.string(), attempts: z.number().int(), expiresAt: z.date() }));
+/** A second step after the password: the role requires it (the Super Admin role always does) or the user enrolled an app. */
+const needsSecondStep = (u: UserWithRole) => u.requireSecondFactor || u.totpEnabled;
+
+const SIGN_IN_METHOD: Record<PassedFactor, string> = { email: 'password+otp', totp: 'password+totp', 'recovery-code': 'password+recovery-code' };
+
 
 export class AuthService {
   constructor(
@@ -71,6 +78,8 @@ export class AuthService {
     private readonly clock: Clock,
     private readonly mailer: Mailer,
     private readonly sessions: SessionService,
+    private readonly emailCodes: EmailCodes,
+    private readonly secondFactor: SecondFactorService,
     private readonly settings: AuthSettings,
   ) {
     this.throttle = new SignInThrottle(db, settings);
@@ -142,8 +151,8 @@ export class AuthService {
   }
 
   /** A failed sign-in or code leaves a line in the log history: of the account when it exists, never the password. */
-  private async logFailure(user: UserWithRole | null, caller: Caller, reason: 'password' | 'locked' | 'code', tx?: Tx): Promise<void> {
-    const entry = { action: reason === 'code' ? 'sign-in-code-failed' : 'sign-in-failed', entity: user ? 'user' : 'session', entityId: user?.id ?? null, after: { reason: user ? reason : 'unknown-account' } };
+  private async logFailure(user: UserWithRole | null, caller: Caller, reason: 'password' | 'locked', tx?: Tx): Promise<void> {
+    const entry = { action: 'sign-in-failed', entity: user ? 'user' : 'session', entityId: user?.id ?? null, after: { reason: user ? reason : 'unknown-account' } };
     const write = (t: Tx) => writeAudit(t, { actor: null, ip: caller.ip, now: this.clock.now() }, entry);
     if (tx) await write(tx);
     else await this.db.transaction(write);
@@ -164,90 +173,47 @@ export class AuthService {
     });
   }
 
-  private async startSession(user: UserWithRole, caller: Caller, method: string): Promise<SignInData> {
+  private async startSession(user: UserWithRole, caller: Caller, method: string, secondFactorPassed = false): Promise<SignInData> {
     const now = this.clock.now();
     const token = await this.db.transaction(async (tx) => {
       await tx.execute(sql`update users set failed_attempts = 0, locked_until = null, last_sign_in_at = ${now} where id = ${user.id}`);
       // The session this browser carried (another account's, or a stale one) ends: one browser, one session.
       if (caller.previousToken) await this.sessions.revokeToken(caller.previousToken, tx);
-      const t = await this.sessions.open(tx, user.id, caller.ip, caller.userAgent);
+      const t = await this.sessions.open(tx, user.id, caller.ip, caller.userAgent, secondFactorPassed);
       await writeAudit(tx, { actor: { userId: user.id, name: user.name }, ip: caller.ip, now }, { action: 'sign-in', entity: 'session', entityId: user.id, after: { method } });
       return t;
     });
     return { token, username: user.username, role: { name: user.roleName, managements: await this.managements(user) } };
   }
 
-  /** Step one. A Super Admin gets a code by e-mail and an empty token; everyone else a session. */
-  async signIn(username: string, password: string, caller: Caller): Promise<{ data: SignInData; message: string }> {
+  /**
+   * Step one. An account whose role requires a second factor, or that has an authenticator app, gets an empty token
+   * and the second step: the app's code, or (without an app, or when asked with `second_factor: 'email'`) a code by
+   * e-mail. Everyone else gets a session.
+   */
+  async signIn(username: string, password: string, caller: Caller, secondFactor?: 'email'): Promise<{ data: SignInData; message: string }> {
     const user = await this.checkCredentials(username, password, caller);
-    if (!user.isSuper) return { data: await this.startSession(user, caller, 'password'), message: 'Login Success' };
-    await this.sendCode(user);
+    if (!needsSecondStep(user)) return { data: await this.startSession(user, caller, 'password'), message: 'Login Success' };
+    const role = { name: user.isSuper ? SUPER_ADMIN_ROLE : user.roleName, managements: [] };
+    if (user.totpEnabled && secondFactor !== 'email') {
+      return { data: { token: '', username: user.username, role, second_factor: 'totp' }, message: 'Enter the code from your authenticator app' };
+    }
+    await this.emailCodes.send(user);
     return {
-      data: { token: '', username: user.username, role: { name: SUPER_ADMIN_ROLE, managements: [] }, otp_expires_in: this.settings.otpTtlSeconds },
+      data: { token: '', username: user.username, role, otp_expires_in: this.settings.otpTtlSeconds, second_factor: 'email' },
       message: 'Verification has been sent to your email',
     };
   }
 
-  private async sendCode(user: UserWithRole): Promise<void> {
-    const now = this.clock.now();
-    const latest = await queryRows<{ created_at: unknown }>(this.db, sql`select created_at from sign_in_challenges where user_id = ${user.id} order by created_at desc limit 1`);
-    const last = latest[0] ? new Date(String(latest[0].created_at)) : undefined;
-    if (last && now.getTime() - last.getTime() < this.settings.otpResendSeconds * 1000) {
-      const wait = Math.ceil((last.getTime() + this.settings.otpResendSeconds * 1000 - now.getTime()) / 1000);
-      throw tooMany(`Please wait ${wait} seconds before requesting a new verification code.`);
-    }
-    const code = newOtp();
-    const codeHash = await hashSecret(code);
-    const minutes = Math.round(this.settings.otpTtlSeconds / 60);
-    await this.db.transaction(async (tx) => {
-      // A new code voids every earlier one.
-      await tx.execute(sql`update sign_in_challenges set consumed_at = ${now} where user_id = ${user.id} and consumed_at is null`);
-      await tx.execute(
-        sql`insert into sign_in_challenges (user_id, code_hash, created_at, expires_at) values (${user.id}, ${codeHash}, ${now}, ${new Date(now.getTime() + this.settings.otpTtlSeconds * 1000)})`,
-      );
-      await this.mailer.send(
-        composeMail(user.email, 'Your sign-in verification code', [
-          `Hello ${user.name},`,
-          `Your verification code is ${code}. It is valid for ${minutes} minutes and can be used once.`,
-          'If you did not try to sign in, change your password and tell your administrator.',
-        ]),
-        tx,
-      );
-    });
-  }
-
-  /** Step two for a Super Admin: password again plus the 6-digit code. */
+  /**
+   * Step two: password again plus the second factor (the e-mailed code, the authenticator's code or a recovery code).
+   * Only an account that got the second step may take it.
+   */
   async verify(username: string, password: string, otp: string, caller: Caller): Promise<SignInData> {
     const user = await this.checkCredentials(username, password, caller);
-    if (!user.isSuper) throw badRequest('Verification is not required for this account');
-    const now = this.clock.now();
-    // The attempt is reserved before the code is checked: parallel guesses each use one of the five.
-    const rows = await queryRows(
-      this.db,
-      sql`update sign_in_challenges set attempts = attempts + 1
-          where id = (select id from sign_in_challenges where user_id = ${user.id} and consumed_at is null order by created_at desc limit 1)
-            and consumed_at is null and expires_at > ${now} and attempts < ${MAX_CODE_ATTEMPTS}
-          returning id, code_hash as "codeHash", attempts, expires_at as "expiresAt"`,
-    );
-    const challenge = rows[0] && readChallenge(rows[0]);
-    if (!challenge) {
-      await this.logFailure(user, caller, 'code');
-      const latest = await queryRows<{ attempts: number }>(this.db, sql`select attempts from sign_in_challenges where user_id = ${user.id} order by created_at desc limit 1`);
-      const spent = Number(latest[0]?.attempts ?? 0) >= MAX_CODE_ATTEMPTS;
-      throw unauthorized(spent ? 'Too many wrong codes. Request a new code.' : 'The verification code has expired. Request a new code.');
-    }
-    if (!(await verifySecret(challenge.codeHash, otp))) {
-      const spent = challenge.attempts >= MAX_CODE_ATTEMPTS;
-      await this.db.transaction(async (tx) => {
-        if (spent) await tx.execute(sql`update sign_in_challenges set consumed_at = ${now} where id = ${challenge.id} and consumed_at is null`);
-        await this.logFailure(user, caller, 'code', tx);
-      });
-      throw unauthorized(spent ? 'Too many wrong codes. Request a new code.' : 'Invalid verification code');
-    }
-    // Single use: only the request that flips consumed_at may open the session.
-    const consumed = await queryRows(this.db, sql`update sign_in_challenges set consumed_at = ${now} where id = ${challenge.id} and consumed_at is null returning id`);
-    if (consumed.length === 0) throw unauthorized('The verification code has already been used. Request a new code.');
-    return this.startSession(user, caller, 'password+otp');
+    if (!needsSecondStep(user)) throw badRequest('Verification is not required for this account');
+    const factor = await this.secondFactor.check(user, otp, caller.ip, 'sign-in');
+    return this.startSession(user, caller, SIGN_IN_METHOD[factor], true);
   }
 
   async signOut(actor: Actor, caller: Caller): Promise<void> {

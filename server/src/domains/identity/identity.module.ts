@@ -4,6 +4,9 @@ import type { DomainModule, ModuleContext } from '../../platform/module.ts';
 import { SlidingWindowLimiter } from '../../platform/rate-limiter.ts';
 import { registerAuthRoutes } from './auth.routes.ts';
 import { AuthService } from './auth.service.ts';
+import { EmailCodes } from './email-code.ts';
+import { SecondFactorService } from './second-factor.service.ts';
+import { appKeyOf, SecretBox } from '../../platform/secret-box.ts';
 import { registerDevMailboxPage } from './dev-mailbox.page.ts';
 import type { IdentityServices } from './identity.deps.ts';
 import { logHistoryExport } from './log-history.export.ts';
@@ -11,6 +14,7 @@ import { registerLogHistoryRoutes } from './log-history.routes.ts';
 import { LogHistoryService } from './log-history.service.ts';
 import { registerPublicRoutes } from './public.routes.ts';
 import { registerRoleRoutes } from './role.routes.ts';
+import { registerSecondFactorRoutes } from './second-factor.routes.ts';
 import { RoleService } from './role.service.ts';
 import { SessionService } from './session.service.ts';
 import { UserService } from './user.service.ts';
@@ -25,7 +29,9 @@ export interface IdentityModule extends DomainModule {
 export function identityModule(ctx: ModuleContext): IdentityModule {
   const { config, db, clock, mailer } = ctx;
   const sessions = new SessionService(db, clock, { idleSeconds: config.SESSION_IDLE_SECONDS, ttlHours: config.SESSION_TTL_HOURS });
-  const auth = new AuthService(db, clock, mailer, sessions, {
+  const emailCodes = new EmailCodes(db, clock, mailer, { otpTtlSeconds: config.OTP_TTL_SECONDS, otpResendSeconds: config.OTP_RESEND_SECONDS });
+  const secondFactor = new SecondFactorService(db, clock, new SecretBox(appKeyOf(config)), emailCodes, sessions);
+  const auth = new AuthService(db, clock, mailer, sessions, emailCodes, secondFactor, {
     otpTtlSeconds: config.OTP_TTL_SECONDS,
     otpResendSeconds: config.OTP_RESEND_SECONDS,
     maxFailures: config.LOGIN_MAX_FAILURES,
@@ -41,6 +47,7 @@ export function identityModule(ctx: ModuleContext): IdentityModule {
     mailer,
     sessions,
     auth,
+    secondFactor,
     users: new UserService(db, clock, sessions, auth),
     roles: new RoleService(db, clock),
     logHistory: new LogHistoryService(db),
@@ -50,10 +57,12 @@ export function identityModule(ctx: ModuleContext): IdentityModule {
     services,
     register(app) {
       const windowMs = config.AUTH_RATE_WINDOW_SECONDS * 1000;
+      const signInLimiter = new SlidingWindowLimiter(config.AUTH_RATE_LIMIT, windowMs, clock);
       registerAuthRoutes(app, services, {
-        signIn: new SlidingWindowLimiter(config.AUTH_RATE_LIMIT, windowMs, clock),
+        signIn: signInLimiter,
         forgot: new SlidingWindowLimiter(Math.max(3, Math.floor(config.AUTH_RATE_LIMIT / 3)), windowMs, clock),
       });
+      registerSecondFactorRoutes(app, services, signInLimiter);
       registerUserRoutes(app, services);
       registerRoleRoutes(app, services);
       registerLogHistoryRoutes(app, services);

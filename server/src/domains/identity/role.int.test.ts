@@ -27,6 +27,8 @@ const sorted = (grants: Grant[]) => [...grants].sort((a, b) => `${a.entry}:${a.a
 
 async function setup(h: Harness) {
   const token = await h.tokenOf('admin.cms');
+  // Changing a role's rights asks for a recent second factor.
+  await h.stepUp(token);
   const me = (await h.call('GET', '/api/v1/user/profile', { token })).json().data as { id: number; name: string };
   const roles = (await h.call('GET', '/api/v1/role/list?is_all=true', { token })).json().data.data as RoleDetail[];
   const roleId = (name: string) => roles.find((r) => r.name === name)!.id;

@@ -10,11 +10,12 @@ import { can } from '@portal/contract';
 import { conflict, forbidden, notFound, unprocessable } from '../../platform/errors.ts';
 import { likePattern, pagedList, whereOf } from '../../platform/pagination.ts';
 import type { Actor } from '../../platform/request-context.ts';
+import { requireRecentSecondFactor } from '../../platform/step-up.ts';
 import { rowReader } from '../../platform/sql/row-reader.ts';
 
 type RoleListQuery = z.infer<typeof roleListQuery>;
 
-const ROLE_SELECT = sql`select r.id, r.name, r.description, r.is_super, r.status, r.created_at, r.updated_at, r.version,
+const ROLE_SELECT = sql`select r.id, r.name, r.description, r.is_super, (r.is_super or r.require_second_factor) as require_second_factor, r.status, r.created_at, r.updated_at, r.version,
   ub.name as updated_by_name,
   (select count(*)::int from users u where u.role_id = r.id and u.deleted_at is null) as user_count,
   (select count(*)::int from role_permissions p where p.role_id = r.id) as permission_count`;
@@ -30,6 +31,12 @@ const normalise = (grants: Grant[]): Grant[] =>
 
 /** Giving any action on an entry gives its view too: an edit right on a screen one cannot open is meaningless. */
 const withView = (grants: Grant[]): Grant[] => normalise([...grants, ...grants.map((g) => ({ entry: g.entry, action: 'view' as const }))]);
+
+/** Whether a write leaves a role's rights as they were (the step-up is asked only for a real change). */
+const sameGrants = (before: readonly { entry: string; action: string }[], after: Grant[]): boolean => {
+  const key = (gs: readonly { entry: string; action: string }[]) => gs.map((g) => `${g.entry}:${g.action}`).sort().join('|');
+  return key(before) === key(withView(after));
+};
 
 export class RoleService {
   constructor(
@@ -89,13 +96,14 @@ export class RoleService {
 
   async create(body: RoleCreate, actor: Actor, ip: string | null): Promise<RoleDetail> {
     this.assertGrantable(actor, body.permissions);
+    if (body.permissions.length || body.require_second_factor) requireRecentSecondFactor(actor, this.clock.now());
     return this.db.transaction(async (tx) => {
       await this.assertNameFree(tx, body.name);
       const now = this.clock.now();
       const [created] = await queryRows<{ id: number }>(
         tx,
-        sql`insert into roles (name, description, status, created_at, updated_at, created_by, updated_by)
-            values (${body.name}, ${body.description ?? null}, ${body.status}, ${now}, ${now}, ${actor.userId}, ${actor.userId}) returning id`,
+        sql`insert into roles (name, description, status, require_second_factor, created_at, updated_at, created_by, updated_by)
+            values (${body.name}, ${body.description ?? null}, ${body.status}, ${body.require_second_factor}, ${now}, ${now}, ${actor.userId}, ${actor.userId}) returning id`,
       );
       const id = Number(created!.id);
       await this.replaceGrants(tx, id, body.permissions);
@@ -126,8 +134,12 @@ export class RoleService {
     return this.db.transaction(async (tx) => {
       const before = await this.lockForChange(tx, id, body.version);
       this.assertGrantable(actor, body.permissions, before.permissions);
+      if (!sameGrants(before.permissions, body.permissions) || before.require_second_factor !== body.require_second_factor) requireRecentSecondFactor(actor, this.clock.now());
       await this.assertNameFree(tx, body.name, id);
-      await tx.execute(sql`update roles set name = ${body.name}, description = ${body.description ?? null}, status = ${body.status}, updated_by = ${actor.userId} where id = ${id}`);
+      await tx.execute(
+        sql`update roles set name = ${body.name}, description = ${body.description ?? null}, status = ${body.status}, require_second_factor = ${body.require_second_factor},
+              updated_by = ${actor.userId} where id = ${id}`,
+      );
       await this.replaceGrants(tx, id, body.permissions);
       const after = await this.get(id, tx);
       await writeAudit(tx, { actor, ip, now: this.clock.now() }, { action: 'update', entity: 'role', entityId: id, before: auditView(before), after: auditView(after) });
@@ -140,6 +152,7 @@ export class RoleService {
     return this.db.transaction(async (tx) => {
       const before = await this.lockForChange(tx, id, version);
       this.assertGrantable(actor, grants, before.permissions);
+      if (!sameGrants(before.permissions, grants)) requireRecentSecondFactor(actor, this.clock.now());
       await tx.execute(sql`update roles set updated_by = ${actor.userId} where id = ${id}`);
       await this.replaceGrants(tx, id, grants);
       const after = await this.get(id, tx);
@@ -161,4 +174,4 @@ export class RoleService {
   }
 }
 
-const auditView = (r: RoleDetail) => ({ name: r.name, description: r.description, status: r.status, permissions: r.permissions.map((g) => `${g.entry}:${g.action}`) });
+const auditView = (r: RoleDetail) => ({ name: r.name, description: r.description, status: r.status, require_second_factor: r.require_second_factor, permissions: r.permissions.map((g) => `${g.entry}:${g.action}`) });

@@ -15,6 +15,7 @@ export interface SessionSettings {
 interface SessionRow extends Record<string, unknown> {
   session_id: number;
   last_seen_at: string | Date;
+  second_factor_at: string | Date | null;
   user_id: number;
   username: string;
   name: string;
@@ -36,18 +37,24 @@ export class SessionService implements SessionResolver {
   ) {}
 
   /** Opens a new session (a new id at every sign-in) and returns its token; only the token's hash is stored. */
-  async open(tx: Tx, userId: number, ip: string | null, userAgent: string | null): Promise<string> {
+  async open(tx: Tx, userId: number, ip: string | null, userAgent: string | null, secondFactorPassed = false): Promise<string> {
     const token = newToken();
     const now = this.clock.now();
-    await tx.execute(sql`insert into sessions (token_hash, user_id, created_at, last_seen_at, expires_at, ip, user_agent)
-      values (${hashToken(token)}, ${userId}, ${now}, ${now}, ${new Date(now.getTime() + this.settings.ttlHours * 3_600_000)}, ${ip}, ${userAgent?.slice(0, 300) ?? null})`);
+    await tx.execute(sql`insert into sessions (token_hash, user_id, created_at, last_seen_at, expires_at, ip, user_agent, second_factor_at)
+      values (${hashToken(token)}, ${userId}, ${now}, ${now}, ${new Date(now.getTime() + this.settings.ttlHours * 3_600_000)}, ${ip}, ${userAgent?.slice(0, 300) ?? null},
+        ${secondFactorPassed ? now : null})`);
     return token;
+  }
+
+  /** The session passed its second factor again (step-up, or an authenticator just confirmed). */
+  async markSecondFactor(sessionId: number, tx: Db | Tx = this.db): Promise<void> {
+    await tx.execute(sql`update sessions set second_factor_at = ${this.clock.now()} where id = ${sessionId}`);
   }
 
   async resolve(token: string, opts: { allowIdle: boolean; via: 'cookie' | 'bearer' }): Promise<Actor | null> {
     const now = this.clock.now();
     const rows = await queryRows<SessionRow>(this.db, sql`
-      select s.id as session_id, s.last_seen_at, u.id as user_id, u.username, u.name, u.role_id,
+      select s.id as session_id, s.last_seen_at, s.second_factor_at, u.id as user_id, u.username, u.name, u.role_id,
              r.name as role_name, r.is_super, r.status as role_status, r.version as role_version
       from sessions s
       join users u on u.id = s.user_id and u.deleted_at is null and u.status = 1
@@ -73,6 +80,7 @@ export class SessionService implements SessionResolver {
       roleName: row.role_name,
       perms: active ? await this.rolePerms(row.role_id, Number(row.role_version), row.is_super) : permissionSet(false, []),
       sessionId: row.session_id,
+      secondFactorAt: row.second_factor_at ? new Date(row.second_factor_at) : null,
       via: opts.via,
     };
   }

@@ -7,6 +7,7 @@ import { staleVersion } from '../../platform/concurrency.ts';
 import { conflict, forbidden, notFound, unprocessable, badRequest } from '../../platform/errors.ts';
 import { likePattern, pagedList, whereOf } from '../../platform/pagination.ts';
 import type { Actor } from '../../platform/request-context.ts';
+import { requireRecentSecondFactor } from '../../platform/step-up.ts';
 import { rowReader } from '../../platform/sql/row-reader.ts';
 import { hashSecret } from '../../platform/tokens.ts';
 import type { AuthService } from './auth.service.ts';
@@ -96,6 +97,12 @@ export class UserService {
     return roleIds.map((r) => supers.has(r));
   }
 
+  /** Giving a privileged role (Super Admin, or one that requires a second factor) needs the actor's step-up. */
+  private async assertStepUpToGive(tx: Tx, actor: Actor, roleId: number): Promise<void> {
+    const rows = await queryRows(tx, sql`select 1 from roles where id = ${roleId} and (is_super or require_second_factor)`);
+    if (rows.length) requireRecentSecondFactor(actor, this.clock.now());
+  }
+
   /** Only a Super Admin gives the Super Admin role or edits, resets, deactivates or deletes a Super Admin account. */
   private assertMayManage(actor: Actor, touchesSuperAdmin: boolean): void {
     if (touchesSuperAdmin && !actor.perms.superAdmin) throw forbidden('Only a Super Admin can give the Super Admin role or change a Super Admin account');
@@ -128,6 +135,7 @@ export class UserService {
       await this.assertRole(tx, body.role_id);
       const [givesSuper] = await this.superRoles(tx, [body.role_id]);
       this.assertMayManage(actor, givesSuper === true);
+      await this.assertStepUpToGive(tx, actor, body.role_id);
       await this.assertUnique(tx, body);
       const now = this.clock.now();
       const [created] = await queryRows<{ id: number }>(
@@ -156,6 +164,7 @@ export class UserService {
       const [wasSuper, willBeSuper] = await this.superRoles(tx, [before.role_id, body.role_id]);
       this.assertMayManage(actor, wasSuper === true || willBeSuper === true);
       if (wasSuper && (body.status !== 1 || !willBeSuper)) await this.assertAnotherSuperAdmin(tx, id);
+      if (body.role_id !== before.role_id) await this.assertStepUpToGive(tx, actor, body.role_id);
       await this.assertUnique(tx, body, id);
       const emailPending = (wasSuper === true || willBeSuper === true) && body.email.toLowerCase() !== before.email.toLowerCase();
       const email = emailPending ? before.email : body.email;

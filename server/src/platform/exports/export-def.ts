@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { ListQueryLike, ResourceDef } from '../crud/resource.service.ts';
 import { likePattern } from '../pagination.ts';
 import { neutralise, toCell, type Cell, type CellFormat } from './cells.ts';
+import type { Actor } from '../request-context.ts';
 import type { ExportSource, RawBatch } from './source.ts';
 
 export interface ExportColumn {
@@ -43,6 +44,8 @@ export interface ExportDef<L extends ListQuerySchema = ListQuerySchema> {
   fileName?: (format: ExportFormat, at: Date) => string;
   /** Runs before the rows are read, each time the file is written: the personal-data access log records exports here. */
   beforeRead?: (db: Db, q: z.output<L>, viewer: ExportViewer) => Promise<void>;
+  /** Refuses a request before any row is read (the step-up asked of unmasked personal data); throws an AppError. */
+  guard?: (actor: Actor, now: Date) => void;
 }
 
 /** Checks a declaration once, at start-up: the sheet name rule, at least one column, entries that offer `export`. */

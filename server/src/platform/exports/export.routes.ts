@@ -46,6 +46,7 @@ export function registerExportRoute(app: FastifyInstance, service: ExportService
   service.add(def);
   serve(app, ep, async (req, reply) => {
     const actor = actorOf(req);
+    def.guard?.(actor, clock.now());
     const { format, ...q } = req.query as { format: ExportFormat } & Record<string, unknown>;
     const answer = await service.request(def, rawFilters(req), q, format, { userId: actor.userId, audit: { actor, ip: req.ip, now: clock.now() } });
     if (answer.kind === 'job') return reply.status(202).send({ message: 'Export in progress, see Download List', data: answer.download });

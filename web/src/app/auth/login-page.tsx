@@ -1,4 +1,4 @@
-import { authApi, OTP_LENGTH, PASSWORD_MIN, type SignInData } from '@portal/contract';
+import { authApi, OTP_LENGTH, PASSWORD_MIN, RECOVERY_CODE_PATTERN, type SecondFactor, type SignInData } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { Button, Flex, Form, Input, Modal, Typography, type InputRef } from 'antd';
@@ -16,6 +16,9 @@ const loginRoute = getRouteApi('/login');
 
 const OTP_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`);
 const onlyDigits = (value: unknown) => (typeof value === 'string' ? value.replace(/\D/g, '').slice(0, OTP_LENGTH) : '');
+/** With an authenticator app the field also takes a recovery code (`xxxx-xxxx-xxxx`). */
+const codeChars = (value: unknown) => (typeof value === 'string' ? value.replace(/[^A-Za-z0-9-]/g, '').slice(0, 14) : '');
+const isCode = (code: string, factor: SecondFactor) => OTP_PATTERN.test(code) || (factor === 'totp' && RECOVERY_CODE_PATTERN.test(code));
 
 interface Credentials {
   username: string;
@@ -56,6 +59,8 @@ export function LoginPage() {
   const [codeForm] = Form.useForm<{ otp: string }>();
 
   const [step, setStep] = useState<'credentials' | 'code'>('credentials');
+  // How the code step is passed: the authenticator app (or a recovery code), or a code sent by e-mail.
+  const [factor, setFactor] = useState<SecondFactor>('email');
   const [credentials, setCredentials] = useState<Credentials | null>(null);
   const [modalOpen, setModalOpen] = useState(false);
   const [codeDeadline, setCodeDeadline] = useState<number | null>(null);
@@ -68,12 +73,20 @@ export function LoginPage() {
   // The latest typed code, current even before the re-render that updates `otp` (Enter can arrive first).
   const otpRef = useRef('');
   const [otpTouched, setOtpTouched] = useState(false);
-  const otpError = !otpTouched ? undefined : !otp ? t('validation.otpRequired') : OTP_PATTERN.test(otp) ? undefined : t('validation.otpLength');
+  const otpError = !otpTouched
+    ? undefined
+    : !otp
+      ? t('validation.otpRequired')
+      : isCode(otp, factor)
+        ? undefined
+        : factor === 'totp'
+          ? t('validation.codeInvalid')
+          : t('validation.otpLength');
   const codeSecondsLeft = useSecondsLeft(codeDeadline);
   const resendSecondsLeft = useSecondsLeft(resendAt);
 
   const canSignIn = username.trim().length > 0 && password.length > PASSWORD_MIN - 1;
-  const canVerify = OTP_PATTERN.test(otp) && (credentials?.password.length ?? 0) >= PASSWORD_MIN;
+  const canVerify = isCode(otp, factor) && (credentials?.password.length ?? 0) >= PASSWORD_MIN;
 
   const backToCredentials = useCallback(() => {
     setStep('credentials');
@@ -124,8 +137,30 @@ export function LoginPage() {
         await completeSignIn();
         return;
       }
-      startCodeStep(data);
       setStep('code');
+      if (data.second_factor === 'totp') {
+        // The app's code: nothing was sent, so no notice and no countdown.
+        setFactor('totp');
+        setCodeDeadline(null);
+        setResendAt(null);
+        return;
+      }
+      setFactor('email');
+      startCodeStep(data);
+      setModalOpen(true);
+    },
+  });
+
+  /** "Send me a code by e-mail instead": the same sign-in asking for the e-mailed code. */
+  const useEmail = useMutation({
+    mutationFn: (body: Credentials) => call(authApi.signIn, { body: { ...body, second_factor: 'email' } }),
+    onSuccess: ({ data }) => {
+      setFactor('email');
+      startCodeStep(data);
+      codeForm.resetFields();
+      otpRef.current = '';
+      setOtp('');
+      setOtpTouched(false);
       setModalOpen(true);
     },
   });
@@ -158,7 +193,7 @@ export function LoginPage() {
   /** Enter and Verify both decide on the field's value now, not on the last render's (a fast Enter can beat it). */
   const submitCode = () => {
     const code = otpRef.current;
-    if (!credentials || !OTP_PATTERN.test(code) || credentials.password.length < PASSWORD_MIN || verify.isPending || redirecting) return;
+    if (!credentials || !isCode(code, factor) || credentials.password.length < PASSWORD_MIN || verify.isPending || redirecting) return;
     verify.mutate({ ...credentials, otp: code });
   };
 
@@ -168,7 +203,7 @@ export function LoginPage() {
   return (
     <AuthLayout
       title={step === 'credentials' ? t('login.title') : t('otp.title')}
-      subtitle={step === 'code' && credentials ? t('otp.subtitle', { username: credentials.username }) : undefined}
+      subtitle={step === 'code' && credentials ? t(factor === 'totp' ? 'otp.appSubtitle' : 'otp.subtitle', { username: credentials.username }) : undefined}
     >
       {step === 'credentials' ? (
         <Form<Credentials>
@@ -233,24 +268,30 @@ export function LoginPage() {
         <Form<{ otp: string }> form={codeForm} name="verification" layout="vertical" requiredMark={false} onFinish={submitCode}>
           {/* A controlled field with its own message: the code lives in component state, the one source Enter,
               Verify and the message all read. Only digits are accepted; anything else is stripped as it arrives. */}
-          <Form.Item label={t('otp.label')} htmlFor="otp" validateStatus={otpError ? 'error' : undefined} help={otpError}>
+          <Form.Item
+            label={t('otp.label')}
+            htmlFor="otp"
+            validateStatus={otpError ? 'error' : undefined}
+            help={otpError}
+            extra={factor === 'totp' ? <span data-testid="otp-recovery-hint">{t('otp.recoveryHint')}</span> : undefined}
+          >
             <Input
               id="otp"
               ref={otpInputRef}
               value={otp}
               onChange={(e) => {
-                otpRef.current = onlyDigits(e.target.value);
+                otpRef.current = factor === 'totp' ? codeChars(e.target.value) : onlyDigits(e.target.value);
                 setOtp(otpRef.current);
               }}
               onBlur={() => setOtpTouched(true)}
               autoFocus
-              inputMode="numeric"
+              inputMode={factor === 'totp' ? 'text' : 'numeric'}
               autoComplete="one-time-code"
-              placeholder={t('otp.placeholder')}
+              placeholder={factor === 'totp' ? t('otp.appPlaceholder') : t('otp.placeholder')}
               aria-label={t('otp.label')}
               data-testid="otp-input"
               size="large"
-              style={{ letterSpacing: 6, fontVariantNumeric: 'tabular-nums' }}
+              style={{ letterSpacing: factor === 'totp' ? 1 : 6, fontVariantNumeric: 'tabular-nums' }}
               onPressEnter={(e) => {
                 e.preventDefault();
                 submitCode();
@@ -258,12 +299,16 @@ export function LoginPage() {
             />
           </Form.Item>
           <Flex justify="space-between" align="center" style={{ marginBottom: 20 }}>
-            <Typography.Text type="secondary">
-              {t('otp.expiresIn')}{' '}
-              <Typography.Text strong data-testid="otp-countdown" aria-live="polite" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {formatCountdown(codeSecondsLeft)}
+            {factor === 'email' ? (
+              <Typography.Text type="secondary">
+                {t('otp.expiresIn')}{' '}
+                <Typography.Text strong data-testid="otp-countdown" aria-live="polite" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {formatCountdown(codeSecondsLeft)}
+                </Typography.Text>
               </Typography.Text>
-            </Typography.Text>
+            ) : (
+              <span />
+            )}
             <Button type="link" onClick={backToCredentials} data-testid="otp-back" style={{ paddingInline: 0 }}>
               {t('otp.back')}
             </Button>
@@ -280,16 +325,29 @@ export function LoginPage() {
             >
               {t('otp.verify')}
             </Button>
-            <Button
-              size="large"
-              block
-              disabled={resendSecondsLeft > 0 || !credentials || redirecting}
-              loading={resend.isPending}
-              onClick={() => credentials && resend.mutate(credentials)}
-              data-testid="otp-resend"
-            >
-              {resendSecondsLeft > 0 ? t('otp.resendIn', { seconds: resendSecondsLeft }) : t('otp.resend')}
-            </Button>
+            {factor === 'totp' ? (
+              <Button
+                size="large"
+                block
+                disabled={!credentials || redirecting}
+                loading={useEmail.isPending}
+                onClick={() => credentials && useEmail.mutate(credentials)}
+                data-testid="otp-use-email"
+              >
+                {t('otp.useEmail')}
+              </Button>
+            ) : (
+              <Button
+                size="large"
+                block
+                disabled={resendSecondsLeft > 0 || !credentials || redirecting}
+                loading={resend.isPending}
+                onClick={() => credentials && resend.mutate(credentials)}
+                data-testid="otp-resend"
+              >
+                {resendSecondsLeft > 0 ? t('otp.resendIn', { seconds: resendSecondsLeft }) : t('otp.resend')}
+              </Button>
+            )}
           </Flex>
         </Form>
       )}

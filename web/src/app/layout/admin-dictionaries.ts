@@ -4,6 +4,7 @@ import { consumersI18n } from '../../domains/consumers/consumers.i18n.ts';
 import { contentI18n } from '../../domains/content/content.i18n.ts';
 import { helpdeskI18n } from '../../domains/helpdesk/helpdesk.i18n.ts';
 import { identityI18n } from '../../domains/identity/identity.i18n.ts';
+import { secondFactorI18n } from '../../domains/identity/second-factor.i18n.ts';
 import { masterdataI18n } from '../../domains/masterdata/masterdata.i18n.ts';
 import { operationsI18n } from '../../domains/operations/operations.i18n.ts';
 import { promotionI18n } from '../../domains/promotion/promotion.i18n.ts';
@@ -20,6 +21,7 @@ import { uiI18n } from '../../ui/ui.i18n.ts';
 export const ADMIN_DICTIONARIES: readonly Dictionaries[] = [
   uiI18n,
   identityI18n,
+  secondFactorI18n,
   catalogI18n,
   inputsI18n,
   masterdataI18n,

@@ -27,6 +27,7 @@ import { LanguageSwitch } from '../language-switch.tsx';
 import { areaLabel, entryLabel, groupLabel, groupMenu } from '../menu-labels.ts';
 import { signOut, useIdleCheck } from '../session.ts';
 import { ADMIN_DICTIONARIES } from './admin-dictionaries.ts';
+import { StepUpDialog } from '../../domains/identity/StepUpDialog.tsx';
 import { Breadcrumbs } from './breadcrumbs.tsx';
 import { menuBadge } from './menu-badges.tsx';
 
@@ -249,6 +250,7 @@ export function AdminLayout() {
           <main>
             <Outlet />
           </main>
+          <StepUpDialog />
         </Layout.Content>
         <Layout.Footer style={{ textAlign: 'center', color: 'rgba(0,0,0,0.45)', fontSize: 12, padding: '16px 24px' }} data-testid="footer">
           <Copyright />

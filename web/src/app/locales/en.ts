@@ -36,6 +36,7 @@ export const en: Record<string, string> = {
   'validation.passwordMin': 'Password must be at least 8 characters',
   'validation.otpRequired': 'OTP is required',
   'validation.otpLength': 'OTP must be exactly 6 digits',
+  'validation.codeInvalid': 'Enter the 6-digit code or a recovery code',
   'validation.confirmRequired': 'Please confirm the new password',
   'validation.mismatch': 'Passwords do not match',
   'validation.passwordHint': 'At least 8 characters, with letters and at least one digit or symbol.',
@@ -54,6 +55,10 @@ export const en: Record<string, string> = {
   'otp.back': 'Back',
   'otp.verify': 'Verify',
   'otp.sent': 'A new verification code has been sent to your email',
+  'otp.appSubtitle': 'Enter the 6-digit code from the authenticator app of {{username}}.',
+  'otp.appPlaceholder': '6-digit code or recovery code',
+  'otp.recoveryHint': 'Lost your phone? Enter one of your recovery codes instead.',
+  'otp.useEmail': 'Send me a code by e-mail instead',
   'otp.expired': 'The verification code has expired. Please sign in again.',
 
   'forgot.title': 'Forgot Password',

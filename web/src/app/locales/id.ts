@@ -33,6 +33,7 @@ export const id: Record<string, string> = {
   'validation.passwordMin': 'Kata sandi minimal 8 karakter',
   'validation.otpRequired': 'Kode OTP wajib diisi',
   'validation.otpLength': 'Kode OTP harus 6 digit',
+  'validation.codeInvalid': 'Masukkan kode 6 digit atau kode pemulihan',
   'validation.confirmRequired': 'Konfirmasi kata sandi baru',
   'validation.mismatch': 'Kata sandi tidak cocok',
   'validation.passwordHint': 'Minimal 8 karakter, berisi huruf dan setidaknya satu angka atau simbol.',
@@ -51,6 +52,10 @@ export const id: Record<string, string> = {
   'otp.back': 'Kembali',
   'otp.verify': 'Verifikasi',
   'otp.sent': 'Kode verifikasi baru telah dikirim ke email Anda',
+  'otp.appSubtitle': 'Masukkan kode 6 digit dari aplikasi autentikator {{username}}.',
+  'otp.appPlaceholder': 'Kode 6 digit atau kode pemulihan',
+  'otp.recoveryHint': 'Ponsel hilang? Masukkan salah satu kode pemulihan Anda.',
+  'otp.useEmail': 'Kirim kode ke email saya saja',
   'otp.expired': 'Kode verifikasi telah kedaluwarsa. Silakan masuk kembali.',
 
   'forgot.title': 'Lupa Kata Sandi',
@@ -185,4 +190,7 @@ export const id: Record<string, string> = {
   'Username or e-mail is required': 'Nama pengguna atau email wajib diisi',
   'OTP is required': 'Kode OTP wajib diisi',
   'OTP must be exactly 6 digits': 'Kode OTP harus 6 digit',
+  'Enter the 6-digit code or a recovery code': 'Masukkan kode 6 digit atau kode pemulihan',
+  'Enter the code from your authenticator app': 'Masukkan kode dari aplikasi autentikator Anda',
+  'Invalid verification code': 'Kode verifikasi tidak valid',
 };

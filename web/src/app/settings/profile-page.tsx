@@ -8,6 +8,7 @@ import { queryKeys } from '../../lib/query-keys.ts';
 import { zodRule } from '../form-rules.ts';
 import { notifySuccess } from '../../lib/notifier.tsx';
 import { useSession } from '../../lib/session.ts';
+import { SecuritySection } from '../../domains/identity/SecuritySection.tsx';
 
 interface ProfileValues {
   name: string;
@@ -40,6 +41,7 @@ export function ProfilePage() {
   const { profile } = session;
 
   return (
+    <>
     <Card
       title={t('profile.title')}
       style={{ maxWidth: 720 }}
@@ -103,5 +105,7 @@ export function ProfilePage() {
         />
       )}
     </Card>
+    <SecuritySection username={profile.username} />
+    </>
   );
 }

@@ -31,9 +31,15 @@ export const roleView = defineResource<RoleRow, RoleDetail>({
       { name: 'name', label: 'Role Name', input: 'text', placeholder: 'e.g. Store Supervisor' },
       { name: 'status', label: 'Status', input: 'select', options: enumOptions(USER_STATUS) },
       { name: 'description', label: 'Description', input: 'textarea' },
+      {
+        name: 'require_second_factor',
+        label: 'Requires a second factor',
+        input: 'boolean',
+        help: 'Its users confirm every sign-in with an authenticator app or a code sent by e-mail',
+      },
       { name: 'permissions', label: 'Permissions', input: 'custom', component: RolePermissionsField },
     ],
-    fromDetail: (d) => ({ name: d.name, status: d.status, description: d.description ?? '', permissions: toGrants(d.permissions), is_super: d.is_super, role_id: d.id }),
+    fromDetail: (d) => ({ name: d.name, status: d.status, description: d.description ?? '', require_second_factor: d.require_second_factor, permissions: toGrants(d.permissions), is_super: d.is_super, role_id: d.id }),
   },
   detail: [
     {
@@ -44,6 +50,7 @@ export const roleView = defineResource<RoleRow, RoleDetail>({
         { key: 'status', label: 'Status', kind: 'status', enum: USER_STATUS },
         { key: 'description', label: 'Description' },
         { key: 'is_super', label: 'Super Admin', kind: 'boolean' },
+        { key: 'require_second_factor', label: 'Requires a second factor', kind: 'boolean' },
         { key: 'user_count', label: 'Users', kind: 'number' },
         { key: 'permission_count', label: 'Permissions', kind: 'number' },
         { key: 'created_at', label: 'Created At', kind: 'date' },
