@@ -145,7 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     masterdataModule(ctx, { users: identity.services.users }),
     contentModule(ctx),
     consumersModule(ctx),
-    helpdeskModule(ctx),
+    helpdeskModule(ctx, { sessions: identity.services.sessions }),
   ];
 
   const routes: RegisteredRoute[] = [];
