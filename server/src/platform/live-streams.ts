@@ -130,6 +130,7 @@ export class LiveStreams {
 
   /** Ends every stream (the app is closing: shutdown must not wait on browsers). */
   closeAll(): void {
-    for (const set of [...this.byUser.values()]) for (const stream of [...set]) stream.end();
+    // Ending a stream removes it from its set (and an emptied set from the map); live iteration allows that.
+    for (const set of this.byUser.values()) for (const stream of set) stream.end();
   }
 }

@@ -42,7 +42,7 @@ describe('chat event streams end with their session', () => {
     let done = false;
     const waiters = new Set<() => void>();
     const notify = () => {
-      for (const w of [...waiters]) w();
+      for (const w of waiters) w();
     };
     void (async () => {
       const reader = res.body!.getReader();
