@@ -180,7 +180,8 @@ export class ExportService {
         );
         // The whole file first, then the answer: the reading connection is back in its pool before the first byte goes out.
         const file = await spool(this.spoolDir, (out) => this.write(def, q, viewer, format, out));
-        file.body.on('close', release);
+        // Given back once the file has been read into the answer ('end'), or the reader left first ('close').
+        file.body.once('end', release).once('close', release);
         return { kind: 'file', fileName: fileNameOf(def, format, now), contentType: EXPORT_CONTENT_TYPES[format], size: file.size, body: file.body };
       } catch (err) {
         release();
