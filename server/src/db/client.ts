@@ -51,7 +51,7 @@ export function fromPglite(client: PGlite, describe: string, ownsClient = true):
 export function fromPgPool(pool: pg.Pool, describe: string): Database {
   survivePoolErrors(pool);
   return {
-    db: drizzlePg(pool) as unknown as Db,
+    db: drizzlePg(releasingPool(pool)) as unknown as Db,
     kind: 'postgres',
     describe,
     exec: async (sqlText) => {
@@ -74,6 +74,38 @@ function survivePoolErrors(pool: pg.Pool): void {
   pool.on('connect', (client) => client.on('error', ignore));
 }
 
+/**
+ * The pool as drizzle sees it. drizzle's `transaction` checks a client out and sends `begin` before its try/finally,
+ * so when `begin` fails (the connection died while idle in the pool, e.g. terminated an instant before) the client is
+ * never released and the pool is one connection smaller for good; after `max` such failures every request waits for a
+ * connection that never comes. Here a checked-out client whose first statement fails releases itself, as broken, and a
+ * later release of it does nothing. The other callers of the pool (the export readers, COPY) release their own.
+ */
+function releasingPool(pool: pg.Pool): pg.Pool {
+  const forDrizzle = Object.create(pool) as pg.Pool;
+  forDrizzle.query = pool.query.bind(pool) as pg.Pool['query'];
+  forDrizzle.connect = (async () => {
+    const client = await pool.connect();
+    const query = client.query;
+    const release = client.release;
+    let released = false;
+    client.release = (err?: Error | boolean) => {
+      if (released) return;
+      released = true;
+      client.query = query;
+      release.call(client, err);
+    };
+    client.query = ((...args: Parameters<pg.PoolClient['query']>) => {
+      client.query = query;
+      const result = (query as (...a: unknown[]) => unknown).apply(client, args);
+      if (result instanceof Promise) result.catch((err: unknown) => client.release(err instanceof Error ? err : true));
+      return result;
+    }) as pg.PoolClient['query'];
+    return client;
+  }) as pg.Pool['connect'];
+  return forDrizzle;
+}
+
 /** Reports errors of idle pooled connections (the process survives them either way). */
 export function onPoolError(database: Database, listener: (err: Error) => void): void {
   if (database.raw.kind === 'postgres') database.raw.pool.on('error', listener);
@@ -91,7 +123,10 @@ export interface PoolSettings {
   applicationName?: string;
 }
 
+/** The request pool's defaults (config.ts has the same); a partial `pool` given to openDatabase completes from these. */
 export const DEFAULT_POOL: PoolSettings = { max: 10, connectTimeoutMs: 5_000, statementTimeoutMs: 30_000, idleInTransactionTimeoutMs: 60_000 };
+/** Command-line tools (seed at scale, create-admin) run long statements on purpose: without settings, no statement limits. */
+const TOOL_POOL: PoolSettings = { ...DEFAULT_POOL, statementTimeoutMs: 0, idleInTransactionTimeoutMs: 0 };
 
 /** The request pool's settings, from the configuration. */
 export const requestPool = (c: Pick<Config, 'DB_POOL_MAX' | 'DB_CONNECT_TIMEOUT_MS' | 'DB_STATEMENT_TIMEOUT_MS' | 'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS'>): PoolSettings => ({
@@ -129,7 +164,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
-      ...poolConfig({ ...DEFAULT_POOL, ...opts.pool }),
+      ...poolConfig(opts.pool ? { ...DEFAULT_POOL, ...opts.pool } : TOOL_POOL),
       ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
     });
     const url = new URL(opts.databaseUrl);
