@@ -140,3 +140,29 @@ describe('exports cannot starve the API', () => {
     expect((await h.call('GET', '/api/v1/log-history/export?format=csv', { token })).statusCode).toBe(202);
   });
 });
+
+describe('a stalled download', () => {
+  const stallDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-export-stall-'));
+  const h = useHarness(
+    { DATA_DIR: stallDir, EXPORT_STALL_SECONDS: 1 },
+    { regions: false, beforeReady: (b) => registerExportRoute(b.app, b.exports, b.services.clock, wideExport, wideEndpoint) },
+  );
+  afterAll(() => fs.rmSync(stallDir, { recursive: true, force: true }));
+
+  it('is cut once its reader has taken nothing for EXPORT_STALL_SECONDS, giving its place back', async () => {
+    await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
+    const token = await h.tokenOf('admin.cms');
+    const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      http.get(`${base}/api/v1/export-wide-probe/export?format=csv`, { headers: { authorization: `Bearer ${token}` }, agent: false }, (r) => resolve(r.pause())).on('error', reject);
+    });
+    expect(res.statusCode).toBe(200);
+    expect(h.exports.running).toBe(1);
+    // Once the socket's buffers are full nothing moves; a second later the server cuts the connection.
+    await vi.waitFor(() => expect(h.exports.running).toBe(0), { timeout: 5000, interval: 50 });
+    // The client, reading again, finds the download cut short.
+    res.on('error', () => undefined).resume();
+    await new Promise<void>((resolve) => res.once('close', resolve));
+    expect(res.complete).toBe(false);
+  });
+});
