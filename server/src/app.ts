@@ -8,7 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { completeOpenApi } from './platform/openapi.ts';
-import type { Config } from './config.ts';
+import { servedOverHttps, type Config } from './config.ts';
 import { onPoolError, openSidePool, type Database } from './db/client.ts';
 import type { CatalogServices } from './domains/catalog/catalog.deps.ts';
 import { catalogModule } from './domains/catalog/catalog.module.ts';
@@ -20,21 +20,23 @@ import { identityModule } from './domains/identity/identity.module.ts';
 import { registerOverviewRoutes } from './domains/operations/overview.routes.ts';
 import { masterdataModule } from './domains/masterdata/masterdata.module.ts';
 import { promotionModule } from './domains/promotion/promotion.module.ts';
-import { registerAccessGuard, type RegisteredRoute } from './platform/access-guard.ts';
+import { registerAccessGuard, sessionCookieName, type RegisteredRoute } from './platform/access-guard.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { ExportService, registerDownloadRoutes } from './platform/exports/index.ts';
 import { registerImports, type ImportDefinition, type ImportService } from './platform/imports/index.ts';
 import { createJobQueue, defaultJobsSchema, type JobQueue } from './platform/jobs.ts';
 import { loggerOptions } from './platform/logger.ts';
-import { createMailer, type Mailer } from './platform/mail.ts';
+import { createMailer, smtpTransport, type MailTransport } from './platform/mail.ts';
 import { registerModule, type DomainModule, type ModuleContext } from './platform/module.ts';
+import { retentionModule, RetentionService } from './platform/retention.ts';
 
 export interface AppDeps {
   config: Config;
   database: Database;
   clock?: Clock;
-  mailer?: Mailer;
+  /** Where mail goes instead of SMTP_URL's server (tests pass a recording or failing transport). */
+  mailTransport?: MailTransport;
   /** The background job queue; created on the database otherwise. Started when the app is ready, stopped on close. */
   jobs?: JobQueue;
   /** Extra route registrations (tests use this to prove an unguarded route is refused). */
@@ -54,6 +56,8 @@ export interface BuiltApp {
   exports: ExportService;
   /** The import pipeline (upload, validate, preview, confirm, commit). */
   imports: ImportService;
+  /** Deletes kept exports, staged imports and unused images after RETENTION_DAYS (a daily job). */
+  retention: RetentionService;
 }
 
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
@@ -62,7 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const db = database.db;
   const app = Fastify({
     logger: loggerOptions(config),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOf(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -81,20 +85,22 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         connectSrc: ["'self'"],
       },
     },
-    hsts: config.APP_ENV !== 'development',
+    // HSTS only where the portal is reached over HTTPS: sent over plain HTTP it would lock a local portal out.
+    hsts: servedOverHttps(config),
   });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Loyalty Portal API', version: '1.0.0', description: 'Back-office portal API. Generated from the zod contract.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, cookie: { type: 'apiKey', in: 'cookie', name: 'portal_session' } } },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, cookie: { type: 'apiKey', in: 'cookie', name: sessionCookieName(servedOverHttps(config)) } } },
       security: [{ bearer: [] }, { cookie: [] }],
       servers: [{ url: '/', description: 'This portal' }],
     },
     transform: jsonSchemaTransform,
     transformObject: (d) => completeOpenApi(jsonSchemaTransformObject(d)),
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The API reference maps the whole attack surface: served where the portal is built and tried, not in production.
+  if (config.APP_ENV !== 'production') await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const jobs =
     deps.jobs ??
@@ -132,7 +138,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     stallSeconds: config.EXPORT_STALL_SECONDS,
   });
 
-  const mailer = deps.mailer ?? createMailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const transport = deps.mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_FROM) : undefined);
+  const mailer = createMailer(db, { jobs, retrySeconds: config.MAIL_RETRY_SECONDS, ...(transport ? { transport } : {}) });
   const ctx: ModuleContext = { config, database, db, clock, mailer, jobs, exports: exportService };
 
   // Each domain builds its services once; identity's sessions resolve the actor of every request.
@@ -147,9 +154,16 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     consumersModule(ctx),
     helpdeskModule(ctx, { sessions: identity.services.sessions }),
   ];
+  const retention = new RetentionService(db, jobs, clock, {
+    days: config.RETENTION_DAYS,
+    exportsDir: path.join(config.DATA_DIR, 'exports'),
+    importsDir: path.join(config.DATA_DIR, 'imports'),
+    imagesDir: path.join(config.DATA_DIR, 'images'),
+  });
+  if (config.RETENTION_DAYS > 0) modules.push(retentionModule(retention, clock));
 
   const routes: RegisteredRoute[] = [];
-  registerAccessGuard(app, identity.services.sessions, routes);
+  registerAccessGuard(app, identity.services.sessions, routes, { env: config.APP_ENV, cookieName: sessionCookieName(servedOverHttps(config)) });
   // After the guard, so its start-up check and the route list (the API-is-the-contract test) see them.
   registerDownloadRoutes(app, exportService);
   for (const module of modules) registerModule(app, ctx, module);
@@ -158,7 +172,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   deps.extraRoutes?.(app);
 
   registerSpa(app, config.webDist);
-  return { app, routes, services: identity.services, catalog: catalog.services, jobs, exports: exportService, imports };
+  return { app, routes, services: identity.services, catalog: catalog.services, jobs, exports: exportService, imports, retention };
+}
+
+/** A hop count trusts that many proxies nearest the server; a list trusts those addresses. */
+function trustProxyOf(setting: Config['TRUST_PROXY']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
 
 /** Serves the built web app; unknown non-API paths get index.html so the client router decides. */

@@ -7,12 +7,15 @@ const int = (def: number) => z.coerce.number().int().positive().default(def);
 const envSchema = z.object({
   PORT: int(3000),
   HOST: z.string().default('0.0.0.0'),
-  APP_ENV: z.enum(APP_ENVS).default('development'),
+  // Safe by default: `npm start` (the two-command demo) sets development explicitly; the server alone is production.
+  APP_ENV: z.enum(APP_ENVS).default('production'),
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Loyalty Portal <no-reply@portal.local>'),
+  /** Seconds between tries when the mail server refuses a message (five more tries). */
+  MAIL_RETRY_SECONDS: int(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_SECONDS: int(30 * 60),
   SESSION_TTL_HOURS: int(12),
@@ -23,7 +26,25 @@ const envSchema = z.object({
   RESET_TOKEN_MINUTES: int(30),
   AUTH_RATE_LIMIT: int(30),
   AUTH_RATE_WINDOW_SECONDS: int(15 * 60),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** Sign-in attempts per account name across all addresses per window (addresses it signed in from lately pass). */
+  AUTH_ACCOUNT_RATE_LIMIT: int(50),
+  /**
+   * Which proxies may set the client address: `false` (none), a hop count (`1`: one proxy in front) or a comma-separated
+   * list of proxy addresses or CIDR ranges. `true` (every hop) is refused: a client would choose its own address.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx) => {
+      const value = v.trim();
+      if (value === 'false' || value === '0') return false;
+      if (/^\d+$/.test(value)) return Number(value);
+      if (value === 'true') {
+        ctx.addIssue({ code: 'custom', message: 'true would trust every hop, so a client could pick its own address; give the number of proxies in front (e.g. 1) or their addresses' });
+        return z.NEVER;
+      }
+      return value.split(',').map((a) => a.trim()).filter(Boolean);
+    }),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   WEB_DIST: z.string().optional(),
   /** How often an idle job worker polls (seconds, at least 0.5); jobs sent by the same process start at once. */
@@ -34,6 +55,11 @@ const envSchema = z.object({
   EXPORT_ASYNC_ROWS: int(10_000),
   /** Largest import upload (XLSX or CSV) in megabytes; larger ones answer 413. */
   IMPORT_MAX_MB: int(20),
+  /**
+   * Days kept export files (Download List), staged import rows and images no record names are kept before the daily
+   * retention job deletes them; 0 turns the job off.
+   */
+  RETENTION_DAYS: z.coerce.number().int().min(0).default(30),
   /** PostgreSQL connections of the request pool. */
   DB_POOL_MAX: int(10),
   /** How long a request waits for a database connection (a new one, or a free one of the pool) before answering 503. */
@@ -77,5 +103,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   return { ...parsed.data, DATA_DIR, webDist, ...overrides };
 }
 
-/** The outbox and its API exist only without SMTP and outside production. */
-export const devMailboxEnabled = (c: Config) => !c.SMTP_URL && c.APP_ENV !== 'production';
+/** The outbox and its API exist only in development without SMTP (and answer only loopback requests). */
+export const devMailboxEnabled = (c: Config) => !c.SMTP_URL && c.APP_ENV === 'development';
+
+/** Where links in e-mails point. */
+export const publicUrlOf = (c: Config) => c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
+
+/** Secure cookies (with the `__Host-` prefix) and HSTS follow the scheme the portal is reached by, not APP_ENV. */
+export const servedOverHttps = (c: Config) => publicUrlOf(c).startsWith('https:');
+
+/** What keeps a configuration from starting; production needs a real mail transport and its public address. */
+export function startupProblems(c: Config): string[] {
+  const problems: string[] = [];
+  if (c.APP_ENV === 'production' && !c.SMTP_URL) problems.push('SMTP_URL is required in production: one-time codes and reset links must go out by mail');
+  if (c.APP_ENV === 'production' && !c.PUBLIC_URL) problems.push('PUBLIC_URL is required in production: e-mailed links and Secure cookies follow it');
+  return problems;
+}

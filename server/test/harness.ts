@@ -2,6 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import type { ImportDefinition } from '../src/platform/imports/index.ts';
+import type { MailTransport } from '../src/platform/mail.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { ManualClock } from '../src/platform/clock.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-identity.ts';
@@ -29,6 +30,8 @@ export const TEST_CONFIG: Partial<Config> = {
   WEB_DIST: '/nonexistent',
   webDist: '/nonexistent',
   JOBS_POLL_SECONDS: 0.5,
+  // Tests share DATA_DIR with a developer's own data, which a test database does not name: no retention sweeps here.
+  RETENTION_DAYS: 0,
 };
 
 /** Builds an app on a fresh schema with the demo data, once per test file. */
@@ -43,6 +46,8 @@ export interface HarnessOptions {
   scale?: number;
   /** Extra import definitions for the app (an import test adds one over a table of its own). */
   imports?: readonly ImportDefinition[];
+  /** Where mail goes, as an SMTP server would take it (default: the development outbox). */
+  mailTransport?: MailTransport;
   /** Runs on the built app before it is ready: register test-only routes, exports or job handlers. */
   beforeReady?: (built: BuiltApp) => void;
 }
@@ -56,7 +61,7 @@ export function useHarness(overrides: Partial<Config> = {}, opts: HarnessOptions
     await seedDemo(testDb.database.db, { scale: opts.regions === false ? 0 : (opts.scale ?? TEST_SCALE) });
     const clock = new ManualClock(new Date());
     const config = loadConfig({ ...process.env, DATABASE_URL: undefined }, { ...TEST_CONFIG, ...overrides });
-    const built = await buildApp({ config, database: testDb.database, clock, imports: opts.imports });
+    const built = await buildApp({ config, database: testDb.database, clock, imports: opts.imports, ...(opts.mailTransport ? { mailTransport: opts.mailTransport } : {}) });
     opts.beforeReady?.(built);
     await built.app.ready();
     const call: Harness['call'] = (method, url, opts = {}) =>

@@ -34,7 +34,7 @@ if (!databaseUrl) throw new Error('FAULT_DATABASE_URL is not set');
 // The test settings of harness.ts (not imported: it needs vitest), quiet and polling jobs every half second.
 const config = loadConfig(
   { ...process.env, DATABASE_URL: undefined },
-  { APP_ENV: 'development', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', webDist: '/nonexistent', JOBS_POLL_SECONDS: 0.5, DATA_DIR: process.env.FAULT_DATA_DIR ?? './data' },
+  { APP_ENV: 'development', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', webDist: '/nonexistent', JOBS_POLL_SECONDS: 0.5, RETENTION_DAYS: 0, DATA_DIR: process.env.FAULT_DATA_DIR ?? './data' },
 );
 const database = await openDatabase({ databaseUrl, dataDir: config.DATA_DIR, pool: { max: 4 } });
 const { app } = await buildApp({ config, database, imports: [killProbe] });

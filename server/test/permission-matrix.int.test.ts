@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MENU_BY_KEY, allows, permissionSet, type Action, type PermissionSet, type RoutePermission } from '@portal/contract';
 import { buildApp } from '../src/app.ts';
@@ -214,3 +215,95 @@ function buildWith(h: Harness, extraRoutes: Parameters<typeof buildApp>[0]['extr
   const config = loadConfig({ ...process.env, DATABASE_URL: undefined }, TEST_CONFIG);
   return buildApp({ config, database: h.testDb.database, clock: h.clock, extraRoutes });
 }
+
+/** One attempt at escalation and what must come of it. */
+interface Escalation {
+  name: string;
+  method: string;
+  url: (k: EscalationKnown) => string;
+  body?: (k: EscalationKnown) => unknown;
+}
+
+interface EscalationKnown {
+  self: { id: number; role_id: number; version: number; email: string; username: string; name: string };
+  superAdmin: { id: number; role_id: number; version: number; email: string; username: string; name: string };
+  viewer: { id: number; role_id: number; version: number; email: string; username: string; name: string };
+  selfRoleVersion: number;
+  viewerRoleVersion: number;
+}
+
+const asBody = (u: EscalationKnown['self'], change: Record<string, unknown>) => ({ username: u.username, email: u.email, name: u.name, role_id: u.role_id, status: 1, version: u.version, ...change });
+
+/**
+ * Item 1 of the trust issue, tried as the demo CMS Admin (edit on user and role management, password only): every way
+ * to reach Super Admin or widen its own rights is refused, and nothing changes.
+ */
+const ESCALATIONS: Escalation[] = [
+  { name: 'give itself the Super Admin role', method: 'PUT', url: (k) => `/api/v1/user/update/${k.self.id}`, body: (k) => asBody(k.self, { role_id: k.superAdmin.role_id }) },
+  { name: 'give another user the Super Admin role', method: 'PUT', url: (k) => `/api/v1/user/update/${k.viewer.id}`, body: (k) => asBody(k.viewer, { role_id: k.superAdmin.role_id }) },
+  { name: 'create a Super Admin', method: 'POST', url: () => '/api/v1/user', body: (k) => ({ username: 'escalated.su', email: 'escalated.su@demo.local', name: 'Escalated', role_id: k.superAdmin.role_id, password: NEW_PASSWORD }) },
+  { name: "change a Super Admin's e-mail", method: 'PUT', url: (k) => `/api/v1/user/update/${k.superAdmin.id}`, body: (k) => asBody(k.superAdmin, { email: 'attacker@evil.example' }) },
+  { name: "reset a Super Admin's password", method: 'POST', url: (k) => `/api/v1/user/reset-password/${k.superAdmin.id}`, body: () => ({}) },
+  { name: 'deactivate a Super Admin', method: 'PUT', url: (k) => `/api/v1/user/update/${k.superAdmin.id}`, body: (k) => asBody(k.superAdmin, { status: 2 }) },
+  { name: 'delete a Super Admin', method: 'DELETE', url: (k) => `/api/v1/user/delete/${k.superAdmin.id}?version=${k.superAdmin.version}` },
+  { name: 'change its own status', method: 'PUT', url: (k) => `/api/v1/user/update/${k.self.id}`, body: (k) => asBody(k.self, { status: 2 }) },
+  { name: 'change its own role', method: 'PUT', url: (k) => `/api/v1/user/update/${k.self.id}`, body: (k) => asBody(k.self, { role_id: k.viewer.role_id }) },
+  {
+    name: 'grant its own role a right',
+    method: 'PUT',
+    url: () => '/api/v1/role-permission/update',
+    body: (k) => ({ role_id: k.self.role_id, permissions: [{ entry: 'orion.product-management', action: 'view' }], version: k.selfRoleVersion }),
+  },
+  {
+    name: 'grant another role a right it does not hold',
+    method: 'PUT',
+    url: () => '/api/v1/role-permission/update',
+    body: (k) => ({ role_id: k.viewer.role_id, permissions: [{ entry: 'orion.product-management', action: 'view' }], version: k.viewerRoleVersion }),
+  },
+];
+
+describe('permission matrix: escalation to Super Admin and beyond its own rights', () => {
+  const h = useHarness();
+
+  it('refuses every escalation the CMS Admin tries, with 403 or 422, and leaves accounts and roles as they were', async () => {
+    const root = await h.tokenOf('superadmin');
+    const admin = await h.tokenOf('admin.cms');
+    const users = (await h.call('GET', '/api/v1/user/list?limit=100', { token: root })).json<{ data: { data: EscalationKnown['self'][] } }>().data.data;
+    const find = (u: string) => users.find((x) => x.username === u)!;
+    const roleVersion = async (id: number) => (await h.call('GET', `/api/v1/role/detail/${id}`, { token: root })).json<{ data: { version: number } }>().data.version;
+    const known: EscalationKnown = {
+      self: find('admin.cms'),
+      superAdmin: find('superadmin'),
+      viewer: find('viewer'),
+      selfRoleVersion: await roleVersion(find('admin.cms').role_id),
+      viewerRoleVersion: await roleVersion(find('viewer').role_id),
+    };
+    const before = JSON.stringify({ users, grants: (await h.call('GET', `/api/v1/role-permission?role_id=${known.viewer.role_id}`, { token: root })).json().data });
+
+    const unexpected: string[] = [];
+    for (const e of ESCALATIONS) {
+      const res = await h.call(e.method, e.url(known), { token: admin, ...(e.body ? { body: e.body(known) } : {}) });
+      if (res.statusCode !== 403 && res.statusCode !== 422) unexpected.push(`${e.name}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+    }
+    expect(unexpected).toEqual([]);
+
+    const usersAfter = (await h.call('GET', '/api/v1/user/list?limit=100', { token: root })).json<{ data: { data: unknown[] } }>().data.data;
+    const after = JSON.stringify({ users: usersAfter, grants: (await h.call('GET', `/api/v1/role-permission?role_id=${known.viewer.role_id}`, { token: root })).json().data });
+    expect(after).toBe(before);
+    // The mail of a reset never went out either.
+    const resets = (await h.services.mailer.outbox(50))?.filter((m) => m.to === known.superAdmin.email && m.subject.includes('Reset')) ?? [];
+    expect(resets).toEqual([]);
+  });
+
+  it('answers 401 to an expired session on every non-public route', async () => {
+    const token = await h.tokenOf('viewer');
+    await h.testDb.database.db.execute(sql`update sessions set expires_at = now() - interval '1 minute' where revoked_at is null and user_id = (select id from users where username = 'viewer')`);
+    const wrong: string[] = [];
+    for (const route of h.routes) {
+      if (route.permission === 'public') continue;
+      const res = await h.call(route.method, route.url.replace(/:(\w+)/g, String(MISSING)), { token, ...(route.method === 'GET' ? {} : { body: {} }) });
+      if (res.statusCode !== 401) wrong.push(`${route.method} ${route.url}: ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});

@@ -132,6 +132,63 @@ describe('platform in production', () => {
     expect(h.routes.some((r) => r.url === MAILBOX)).toBe(false);
     expect((await h.call('GET', '/api/v1/meta')).json().data).toMatchObject({ app_env: 'production', mailbox: false });
   });
+
+  it('does not publish the API reference', async () => {
+    expect((await h.call('GET', '/api/docs')).statusCode).toBe(404);
+    expect((await h.call('GET', '/api/docs/json')).statusCode).toBe(404);
+  });
+
+  it('answers 404 for a staging/uat-only feature, even to a Super Admin, while the shared approval screens stay', async () => {
+    const su = await h.tokenOf('superadmin');
+    const res = await h.call('GET', '/api/v1/banner-digital-products', { token: su });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('This feature is not available in this environment');
+    expect((await h.call('GET', '/api/v1/banner-digital-products')).statusCode).toBe(404);
+    expect((await h.call('GET', '/api/v1/banners', { token: su })).statusCode).toBe(200);
+  });
+});
+
+describe('platform in staging', () => {
+  const h = useHarness({ APP_ENV: 'staging' });
+
+  it('serves the staging/uat-only features, and has no mailbox (demo codes never leave a development machine)', async () => {
+    const admin = await h.tokenOf('admin.cms');
+    expect((await h.call('GET', '/api/v1/banner-digital-products', { token: admin })).statusCode).toBe(200);
+    expect((await h.call('GET', MAILBOX)).statusCode).toBe(404);
+    expect((await h.call('GET', '/dev/mailbox')).statusCode).toBe(404);
+  });
+});
+
+describe('the development mailbox', () => {
+  const h = useHarness();
+
+  it('answers only a browser on this machine, never a forwarded request', async () => {
+    for (const url of [MAILBOX, '/dev/mailbox']) {
+      expect((await h.app.inject({ method: 'GET', url, remoteAddress: '127.0.0.1' })).statusCode, url).toBe(200);
+      expect((await h.app.inject({ method: 'GET', url, remoteAddress: '::1' })).statusCode, url).toBe(200);
+      expect((await h.app.inject({ method: 'GET', url, remoteAddress: '192.168.1.20' })).statusCode, url).toBe(404);
+      expect((await h.app.inject({ method: 'GET', url, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '127.0.0.1' } })).statusCode, url).toBe(404);
+    }
+  });
+});
+
+describe('behind one proxy', () => {
+  const h = useHarness({ TRUST_PROXY: 1, AUTH_RATE_LIMIT: 3 });
+  const signIn = (forwardedFor: string) =>
+    h.app.inject({ method: 'POST', url: '/api/v1/auth/sign-in', remoteAddress: '10.9.9.9', headers: { 'x-forwarded-for': forwardedFor }, payload: { username: 'viewer', password: 'Wrong@Pass1' } });
+
+  it('takes the address the proxy saw, so rotating what the client wrote buys no fresh budget', async () => {
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push((await signIn(`6.6.6.${i}, 198.51.100.7`)).statusCode);
+    expect(answers).toEqual([401, 401, 401, 429]);
+    expect((await signIn('198.51.100.8')).statusCode).toBe(401);
+  });
+
+  it('keys an IPv6 client by its /64', async () => {
+    const answers = [];
+    for (let i = 1; i <= 4; i++) answers.push((await signIn(`2001:db8:aa:bb::${i}`)).statusCode);
+    expect(answers).toEqual([401, 401, 401, 429]);
+  });
 });
 
 describe('platform with SMTP', () => {

@@ -11,10 +11,10 @@ import { DEMO_PASSWORD, TEST_CONFIG, useHarness, type Harness } from './harness.
 const SIGN_IN = '/api/v1/auth/sign-in';
 
 /** Signs in through the browser path and returns the session cookie the server set. */
-async function cookieSignIn(h: Harness, username: string) {
+async function cookieSignIn(h: Harness, username: string, name = 'portal_session') {
   const res = await h.call('POST', SIGN_IN, { body: { username, password: DEMO_PASSWORD } });
   expect(res.statusCode).toBe(200);
-  const cookie = res.cookies.find((c) => c.name === 'portal_session');
+  const cookie = res.cookies.find((c) => c.name === name);
   if (!cookie) throw new Error('no session cookie');
   return cookie;
 }
@@ -37,22 +37,42 @@ describe('session cookie in development', () => {
   });
 });
 
-describe('session cookie outside development', () => {
-  const h = useHarness({ APP_ENV: 'staging' });
+describe('session cookie over HTTPS', () => {
+  // Secure follows the scheme the portal is reached by (PUBLIC_URL), whatever APP_ENV says.
+  const h = useHarness({ PUBLIC_URL: 'https://portal.example.co.id' });
+  const HOST_COOKIE = '__Host-portal_session';
 
-  it('is HttpOnly, SameSite=Lax and Secure', async () => {
-    const cookie = await cookieSignIn(h, 'viewer');
+  it('is HttpOnly, SameSite=Lax, Secure and __Host- prefixed', async () => {
+    const cookie = await cookieSignIn(h, 'viewer', HOST_COOKIE);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: true, path: '/' });
+    expect(cookie.domain).toBeUndefined();
     expect(cookie.value).toMatch(/^[\w-]{40,}$/);
+    // Only the prefixed cookie carries the session: one planted without the prefix is not read.
+    expect((await h.call('GET', '/api/v1/user/profile', { headers: { cookie: `portal_session=${cookie.value}` } })).statusCode).toBe(401);
+    expect((await h.call('GET', '/api/v1/user/profile', { headers: { cookie: `${HOST_COOKIE}=${cookie.value}` } })).statusCode).toBe(200);
   });
 
   it('is cleared at sign-out with the same attributes', async () => {
-    const cookie = await cookieSignIn(h, 'cs.agent');
-    const out = await h.call('DELETE', '/api/v1/auth/sign-out', { headers: { cookie: `portal_session=${cookie.value}` } });
+    const cookie = await cookieSignIn(h, 'cs.agent', HOST_COOKIE);
+    const out = await h.call('DELETE', '/api/v1/auth/sign-out', { headers: { cookie: `${HOST_COOKIE}=${cookie.value}` } });
     expect(out.statusCode).toBe(200);
-    const cleared = out.cookies.find((c) => c.name === 'portal_session');
+    const cleared = out.cookies.find((c) => c.name === HOST_COOKIE);
     expect(cleared).toMatchObject({ value: '', httpOnly: true, sameSite: 'Lax', secure: true });
-    expect((await h.call('GET', '/api/v1/user/profile', { headers: { cookie: `portal_session=${cookie.value}` } })).statusCode).toBe(401);
+    expect((await h.call('GET', '/api/v1/user/profile', { headers: { cookie: `${HOST_COOKIE}=${cookie.value}` } })).statusCode).toBe(401);
+  });
+
+  it('sends HSTS', async () => {
+    expect((await h.call('GET', '/api/v1/meta')).headers['strict-transport-security']).toMatch(/max-age=\d+/);
+  });
+});
+
+describe('session cookie over plain HTTP outside development', () => {
+  const h = useHarness({ APP_ENV: 'staging' });
+
+  it('is not Secure (a Secure cookie would never come back over http) and sends no HSTS', async () => {
+    const cookie = await cookieSignIn(h, 'viewer');
+    expect(cookie.secure).toBeFalsy();
+    expect((await h.call('GET', '/api/v1/meta')).headers['strict-transport-security']).toBeUndefined();
   });
 });
 
@@ -278,7 +298,7 @@ describe('security floor', () => {
 
     const rows = await auditEntries(h.testDb.database.db);
     const actions = new Set(rows.filter((r) => r.entityId === String(userId)).map((r) => r.action));
-    expect([...actions].sort()).toEqual(['account-locked', 'create', 'password-change', 'password-reset', 'sign-in', 'sign-out']);
+    expect([...actions].sort()).toEqual(['account-locked', 'create', 'password-change', 'password-reset', 'sign-in', 'sign-in-failed', 'sign-out']);
     const rowsOf = (action: string) => rows.filter((r) => r.action === action);
     expect(rowsOf('password-reset').length).toBeGreaterThanOrEqual(2);
     for (const row of rows) {

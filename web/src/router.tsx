@@ -65,6 +65,12 @@ const resetPasswordRoute = createRoute({
   beforeLoad: loggedOutOnly,
   component: lazyScreen(() => import('./app/auth/reset-password-page.tsx'), 'ResetPasswordPage'),
 });
+const confirmEmailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'confirm-email',
+  validateSearch: (search: Record<string, unknown>): TokenSearch => ({ token: str(search.token) }),
+  component: lazyScreen(() => import('./app/auth/confirm-email-page.tsx'), 'ConfirmEmailPage'),
+});
 
 // Public pages, open to everyone.
 const mobileResetRoute = createRoute({
@@ -178,6 +184,7 @@ export const routeTree = rootRoute.addChildren([
   loginRoute,
   forgotPasswordRoute,
   resetPasswordRoute,
+  confirmEmailRoute,
   mobileResetRoute,
   mobileVerificationRoute,
   mobileFailedRoute,

@@ -1,9 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { allows, type RoutePermission } from '@portal/contract';
+import { allows, availableIn, type AppEnv, type RoutePermission } from '@portal/contract';
 import type { Actor } from './request-context.ts';
-import { forbidden, unauthorized } from './errors.ts';
+import { AppError, forbidden, unauthorized } from './errors.ts';
 
-export const SESSION_COOKIE = 'portal_session';
+/**
+ * The session cookie. Over HTTPS it carries the `__Host-` prefix, which the browser accepts only when Secure, on `/` and
+ * without a Domain, so a sibling subdomain cannot plant or shadow it.
+ */
+export const sessionCookieName = (https: boolean) => (https ? '__Host-portal_session' : 'portal_session');
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -30,11 +34,11 @@ export interface SessionResolver {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const API_PATH = /^\/api\//i;
 
-/** The session token a request carries: a Bearer header, else the session cookie. */
-export function tokenOf(req: FastifyRequest): { token: string; via: 'cookie' | 'bearer' } | null {
+/** The session token a request carries: a Bearer header, else the session cookie of that name. */
+export function tokenOf(req: FastifyRequest, cookieName: string): { token: string; via: 'cookie' | 'bearer' } | null {
   const header = req.headers.authorization;
   if (header?.startsWith('Bearer ')) return { token: header.slice(7).trim(), via: 'bearer' };
-  const cookie = req.cookies[SESSION_COOKIE];
+  const cookie = req.cookies[cookieName];
   return cookie ? { token: cookie, via: 'cookie' } : null;
 }
 
@@ -55,7 +59,7 @@ function isForeignOrigin(req: FastifyRequest): boolean {
  * Deny by default: registering an /api route without a permission fails at start-up, and every request to one is
  * checked here before its body is even validated.
  */
-export function registerAccessGuard(app: FastifyInstance, sessions: SessionResolver, routes: RegisteredRoute[]): void {
+export function registerAccessGuard(app: FastifyInstance, sessions: SessionResolver, routes: RegisteredRoute[], opts: { env: AppEnv; cookieName: string }): void {
   app.decorateRequest('actor', null);
 
   app.addHook('onRoute', (route) => {
@@ -71,7 +75,8 @@ export function registerAccessGuard(app: FastifyInstance, sessions: SessionResol
     if (API_PATH.test(req.routeOptions.url ?? req.url)) reply.header('cache-control', 'no-store');
     const permission = req.routeOptions.config?.permission;
     if (!permission) return; // not an /api route (the SPA, the docs) or an unknown path: the not-found handler answers
-    const carried = tokenOf(req);
+    if (!availableIn(permission, opts.env)) throw new AppError(404, 'not_found', 'This feature is not available in this environment');
+    const carried = tokenOf(req, opts.cookieName);
     const actor = carried ? await sessions.resolve(carried.token, { allowIdle: req.routeOptions.config.allowIdle === true, via: carried.via }) : null;
     const verdict = allows(actor?.perms ?? null, permission);
     if (verdict === 'unauthenticated') throw unauthorized();

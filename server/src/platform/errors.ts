@@ -28,7 +28,7 @@ const PG_FK_VIOLATION = '23503';
 const PG_BAD_INPUT = new Set(['22P02', '22003', '22007', '22008', '22001', '22021', '22P05']);
 
 /** Drizzle wraps driver errors; the PostgreSQL code sits on the error or its cause. */
-function pgCode(err: unknown): string | undefined {
+export function pgCode(err: unknown): string | undefined {
   for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;

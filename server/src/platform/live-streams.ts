@@ -13,6 +13,8 @@ export interface LiveStreamOptions {
   heartbeatMs: number;
   /** Streams one user may hold at once; opening one more closes that user's oldest. */
   perUser: number;
+  /** The session cookie's name (it follows PUBLIC_URL's scheme), for the token to check again. */
+  cookieName: string;
   log?: { warn(obj: object, msg?: string): void };
 }
 
@@ -89,7 +91,7 @@ export class LiveStreams {
     }
     mine.add(stream);
 
-    const carried = tokenOf(req);
+    const carried = tokenOf(req, this.opts.cookieName);
     let checking = false;
     const stillAllowed = async (): Promise<boolean> => {
       if (!carried || (await this.sessions.idleState(actor.sessionId))) return false;

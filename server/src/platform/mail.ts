@@ -1,7 +1,8 @@
 import nodemailer from 'nodemailer';
 import { sql } from 'drizzle-orm';
 import { mailboxItem, type MailboxItem } from '@portal/contract';
-import { queryRows, type Db } from '../db/client.ts';
+import { queryRows, type Db, type Tx } from '../db/client.ts';
+import type { JobQueue } from './jobs.ts';
 import { rowReader } from './sql/row-reader.ts';
 
 export interface MailMessage {
@@ -12,27 +13,54 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  /**
+   * Hands a message over for delivery and returns at once: never waits on a mail server, so neither its speed nor its
+   * failures show in the answer (which would tell a caller whether an account exists). With `tx` the message leaves
+   * only if that transaction commits.
+   */
+  send(message: MailMessage, tx?: Tx): Promise<void>;
   /** The built-in outbox, newest first; null when mail goes out over SMTP. */
   outbox(limit?: number): Promise<MailboxItem[]> | null;
 }
 
+/** What actually talks to a mail server; the mail job calls it, with retries. */
+export interface MailTransport {
+  deliver(message: MailMessage): Promise<void>;
+}
+
+export const MAIL_JOB = 'mail';
+/** A mail server that is down gets five more tries. */
+const MAIL_RETRY_LIMIT = 5;
+
 const toMailboxItem = rowReader(mailboxItem);
 
-/** Without SMTP_URL, messages land in the database outbox that /dev/mailbox shows. */
-export function createMailer(db: Db, opts: { smtpUrl?: string; from: string }): Mailer {
-  if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+export function smtpTransport(smtpUrl: string, from: string): MailTransport {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    deliver: async (m) => {
+      await transport.sendMail({ from, ...m });
+    },
+  };
+}
+
+/**
+ * With a transport (SMTP), each message is a job queued in the caller's transaction and delivered by the mail job,
+ * which retries. Without one, messages land in the database outbox that /dev/mailbox shows, in the same transaction.
+ */
+export function createMailer(db: Db, opts: { transport?: MailTransport; jobs: JobQueue; retrySeconds: number }): Mailer {
+  const { transport } = opts;
+  if (transport) {
+    opts.jobs.register<MailMessage>(MAIL_JOB, async (message) => transport.deliver(message));
     return {
-      send: async (m) => {
-        await transport.sendMail({ from: opts.from, ...m });
+      send: async (m, tx) => {
+        await opts.jobs.send(MAIL_JOB, m, { retryLimit: MAIL_RETRY_LIMIT, retryDelaySeconds: opts.retrySeconds, ...(tx ? { tx } : {}) });
       },
       outbox: () => null,
     };
   }
   return {
-    send: async (m) => {
-      await db.execute(sql`insert into mail_outbox ("to", subject, "text", html) values (${m.to}, ${m.subject}, ${m.text}, ${m.html})`);
+    send: async (m, tx) => {
+      await (tx ?? db).execute(sql`insert into mail_outbox ("to", subject, "text", html) values (${m.to}, ${m.subject}, ${m.text}, ${m.html})`);
     },
     outbox: async (limit = 50) => {
       const rows = await queryRows(db, sql`select id, "to", subject, "text", html, created_at from mail_outbox order by id desc limit ${limit}`);

@@ -18,6 +18,10 @@ if (!Number.isFinite(scale) || scale < 0 || scale > 200) {
   process.exit(2);
 }
 const config = loadConfig();
+if (config.APP_ENV !== 'development') {
+  console.error(`Demo data holds users with a published password; it is seeded only with APP_ENV=development (now ${config.APP_ENV}).`);
+  process.exit(2);
+}
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await migrate(database);
 const regionsStart = performance.now();

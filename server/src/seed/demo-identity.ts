@@ -5,7 +5,7 @@ import { hashSecret } from '../platform/tokens.ts';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
-const cmsEntries = MENU.filter((e) => e.area === 'cms');
+const cmsEntries = MENU.filter((e) => e.area === 'cms' && !e.superOnly);
 const CONSUMER_GROUP = ['cms.consumer', 'cms.consumer-personal-data', 'cms.help-center', 'cms.faq', 'cms.chatlive', 'cms.chatbot', 'cms.rating'];
 
 const grantsOf = (entries: typeof MENU, only?: Action) => entries.flatMap((e) => (only ? [{ entry: e.key, action: only }] : e.actions.map((action) => ({ entry: e.key, action }))));

@@ -9,7 +9,7 @@ import { DeleteConfirm } from './DeleteConfirm.tsx';
 import { DisplayValue } from './DisplayValue.tsx';
 import { useGo } from './nav.ts';
 import { PageHeader } from './PageHeader.tsx';
-import type { ResourceView } from './resource.ts';
+import { deleteQueryOf, type ResourceView } from './resource.ts';
 import { resourceCalls } from './resource-calls.ts';
 import { useResourceAccess } from './use-resource-access.ts';
 
@@ -29,7 +29,7 @@ export function DetailView<Row extends { id: number | string }, Detail extends R
   const remove = useMutation({
     mutationFn: (row: Detail) => {
       if (!calls.remove) throw new Error('This resource cannot be deleted');
-      return calls.remove(row.id, view.deleteQuery?.(row));
+      return calls.remove(row.id, deleteQueryOf(view, row));
     },
     onSuccess: async () => {
       notifySuccess(t('common.success', 'Success'));

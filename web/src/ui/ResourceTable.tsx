@@ -15,7 +15,7 @@ import { DisplayValue } from './DisplayValue.tsx';
 import { FilterBar, type FilterValues } from './FilterBar.tsx';
 import { cleanListSearch, listQueryParams, type ListSearch } from './list-search.ts';
 import { useGo } from './nav.ts';
-import type { ResourceView } from './resource.ts';
+import { deleteQueryOf, type ResourceView } from './resource.ts';
 import { resourceCalls } from './resource-calls.ts';
 import { useResourceAccess } from './use-resource-access.ts';
 
@@ -61,7 +61,7 @@ export function ResourceTable<Row extends { id: number | string }, Detail extend
   const remove = useMutation({
     mutationFn: (row: Row) => {
       if (!calls.remove) throw new Error('This resource cannot be deleted');
-      return calls.remove(row.id, view.deleteQuery?.(row));
+      return calls.remove(row.id, deleteQueryOf(view, row));
     },
     onSuccess: async () => {
       notifySuccess(t('common.success', 'Success'));

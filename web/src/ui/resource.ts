@@ -147,7 +147,7 @@ export interface ResourceView<Row extends { id: number | string }, Detail extend
   rowTitle: (row: Detail | Row) => string;
   /** Extra buttons on the detail page (reset password, ...). */
   detailActions?: ComponentType<{ row: Detail; entry: string }>;
-  /** Query sent with DELETE (e.g. the record's version). */
+  /** Query sent with DELETE; by default the record's version (the server refuses a delete of a changed record). */
   deleteQuery?: (row: Row | Detail) => Record<string, string | number>;
   /** false: the list shows no detail/edit/delete buttons (rows read elsewhere). */
   rowActions?: false;
@@ -178,4 +178,14 @@ export function defineResource<Row extends { id: number | string }, Detail exten
 /** A row's field by name, for the generic renderers. */
 export function fieldOf(row: object, key: string): unknown {
   return key in row ? (row as Record<string, unknown>)[key] : undefined;
+}
+
+/** What a DELETE of this record carries: the view's query, else the version the user saw. */
+export function deleteQueryOf<Row extends { id: string | number }, Detail extends Row>(
+  view: Pick<ResourceView<Row, Detail>, 'deleteQuery'>,
+  row: Row | Detail,
+): Record<string, string | number> | undefined {
+  if (view.deleteQuery) return view.deleteQuery(row);
+  const version = (row as { version?: unknown }).version;
+  return typeof version === 'number' ? { version } : undefined;
 }

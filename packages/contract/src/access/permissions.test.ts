@@ -42,6 +42,7 @@ describe('access registry', () => {
     expect(grantSchema.safeParse({ entry: 'cms.user', action: 'view' }).success).toBe(true);
     expect(grantSchema.safeParse({ entry: 'cms.nope', action: 'view' }).success).toBe(false);
     expect(grantSchema.safeParse({ entry: 'cms.log-history', action: 'delete' }).success).toBe(false);
+    expect(grantSchema.safeParse({ entry: 'cms.personal-data-access', action: 'view' }).success).toBe(false);
   });
 
   it('parses grant keys back into grants', () => {

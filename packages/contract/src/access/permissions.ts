@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MENU, MENU_BY_KEY } from './registry.ts';
+import { MENU, MENU_BY_KEY, visibleIn } from './registry.ts';
 import { ACTIONS, type Action, type AppEnv, type MenuEntry } from './types.ts';
 
 export const actionSchema = z.enum(ACTIONS);
@@ -10,7 +10,8 @@ export const grantSchema = z
   .strict()
   .refine((g) => MENU_BY_KEY.get(g.entry)?.actions.includes(g.action) ?? false, {
     message: 'This action does not exist for this menu entry',
-  });
+  })
+  .refine((g) => !MENU_BY_KEY.get(g.entry)?.superOnly, { message: 'Only the Super Admin holds this right; it cannot be granted' });
 export type Grant = z.infer<typeof grantSchema>;
 
 /**
@@ -52,8 +53,11 @@ export function permissionSet(superAdmin: boolean, grants: Iterable<{ entry: str
   return { superAdmin, grants: new Set([...grants].map((g) => grantKey(g.entry, g.action))) };
 }
 
+/** Entries only the Super Admin holds: a stored grant of one (written around the role editor) opens nothing. */
+const SUPER_ONLY: ReadonlySet<string> = new Set(MENU.filter((e) => e.superOnly).map((e) => e.key));
+
 export function can(perms: PermissionSet, entry: string, action: Action): boolean {
-  return perms.superAdmin || perms.grants.has(grantKey(entry, action));
+  return perms.superAdmin || (!SUPER_ONLY.has(entry) && perms.grants.has(grantKey(entry, action)));
 }
 
 export function allows(perms: PermissionSet | null, required: RoutePermission): 'ok' | 'unauthenticated' | 'forbidden' {
@@ -63,7 +67,19 @@ export function allows(perms: PermissionSet | null, required: RoutePermission): 
   return required.entries.some((e) => can(perms, e, required.action)) ? 'ok' : 'forbidden';
 }
 
+/**
+ * Whether a route exists in this environment: a route that serves only entries the environment does not show
+ * (staging/uat-only entries in production) is absent there, for everyone.
+ */
+export function availableIn(required: RoutePermission, env: AppEnv): boolean {
+  if (required === 'public' || required === 'authenticated') return true;
+  return required.entries.some((e) => {
+    const entry = MENU_BY_KEY.get(e);
+    return !entry || visibleIn(entry, env);
+  });
+}
+
 /** Menu entries the user may view in this environment, menu order kept. */
 export function viewableMenu(perms: PermissionSet, env: AppEnv): MenuEntry[] {
-  return MENU.filter((e) => !e.hidden && (env === 'development' || e.envs.includes(env)) && can(perms, e.key, 'view'));
+  return MENU.filter((e) => !e.hidden && visibleIn(e, env) && can(perms, e.key, 'view'));
 }

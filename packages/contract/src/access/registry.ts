@@ -24,7 +24,7 @@ export const AREA_LABEL: Record<Area, { en: string; id: string }> = {
   heimdal: { en: 'Operator Tools', id: 'Alat Operator' },
 };
 
-type Row = [entry: string, label: string, labelId: string, actions: readonly Action[], opts?: { envs?: readonly AppEnv[]; hidden?: boolean }];
+type Row = [entry: string, label: string, labelId: string, actions: readonly Action[], opts?: { envs?: readonly AppEnv[]; hidden?: boolean; superOnly?: boolean }];
 
 function group(area: Area, groupName: string, rows: Row[]): MenuEntry[] {
   return rows.map(([entry, label, labelId, actions, opts]) => ({
@@ -36,7 +36,8 @@ function group(area: Area, groupName: string, rows: Row[]): MenuEntry[] {
     route: `${AREA_PREFIX[area]}/${entry}`,
     actions,
     envs: opts?.envs ?? ALL_ENVS,
-    ...(opts?.hidden ? { hidden: true } : {}),
+    ...(opts?.hidden || opts?.superOnly ? { hidden: true } : {}),
+    ...(opts?.superOnly ? { superOnly: true } : {}),
   }));
 }
 
@@ -105,6 +106,8 @@ export const MENU: readonly MenuEntry[] = [
     ['consumer', 'Consumer', 'Konsumen', ['view', 'edit', 'export']],
     // Grantable, never a screen: its view right unmasks consumers' phone numbers and e-mail addresses (decisions.md).
     ['consumer-personal-data', 'Consumer Personal Data', 'Data Pribadi Konsumen', ['view'], { hidden: true }],
+    // The record of who read consumers' personal data unmasked (UU PDP art. 31-32): the Super Admin's alone, never granted.
+    ['personal-data-access', 'Personal Data Access', 'Akses Data Pribadi', ['view', 'export'], { superOnly: true }],
     ['help-center', 'Help Center', 'Pusat Bantuan', CRUD],
     ['faq', 'FAQ', 'FAQ', CRUD],
     ['template-help-center', 'Template Help Center', 'Templat Pusat Bantuan', CRUD, { hidden: true }],

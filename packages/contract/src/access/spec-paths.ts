@@ -112,6 +112,8 @@ export const ENTRY_SPEC_PATHS: Readonly<Record<string, EntrySpecPaths>> = {
   // cms, Consumer
   'cms.consumer': built('consumers', ['{id}/detail', '{id}/edit', 'coupon-history/{id}/detail']),
   'cms.consumer-personal-data': later(),
+  // A tab of the consumer's detail, not a screen of its own.
+  'cms.personal-data-access': later(),
   'cms.help-center': built('tickets', CRUD),
   'cms.faq': built('faqs', CRUD),
   'cms.template-help-center': later(),

@@ -22,4 +22,6 @@ export interface MenuEntry {
   envs: readonly AppEnv[];
   /** Grantable but never in the menu (group-store, template-help-center). */
   hidden?: boolean;
+  /** Held by the Super Admin alone: no role can be granted it (the personal-data access log). Implies hidden. */
+  superOnly?: boolean;
 }

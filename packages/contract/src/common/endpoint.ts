@@ -146,7 +146,7 @@ interface ResourceSpec<P extends string, R extends z.ZodType, Dt, L extends z.Zo
   listQuery: L;
   create?: C;
   update?: U;
-  /** Declares DELETE; `true`, or the schema of its query (a version to check). */
+  /** Declares DELETE; `true` (the record's version in the query, checked), or the schema of its query. */
   remove?: true | Dq;
   /** Tag of the OpenAPI group, when it differs from `name`. */
   tag?: string;
@@ -163,7 +163,10 @@ export type ResourceEndpoints<P extends string, R extends z.ZodType, Dt, L exten
   (U extends z.ZodType ? { update: Endpoint<Id<P>, undefined, U, DetailOf<R, Dt>, typeof idParam> } : { update?: undefined }) &
   ([Dq] extends [undefined]
     ? { remove?: undefined }
-    : { remove: Endpoint<Id<P>, Dq extends z.ZodType ? Dq : undefined, undefined, z.ZodNull, typeof idParam> });
+    : { remove: Endpoint<Id<P>, Dq extends z.ZodType ? Dq : typeof deleteVersionQuery, undefined, z.ZodNull, typeof idParam> });
+
+/** A delete names the version it saw, so deleting a record someone has just changed answers 409, like an edit. */
+export const deleteVersionQuery = z.object({ version: z.coerce.number().int().min(1) }).strict();
 
 /** Declares a resource's list, get, create, update and remove endpoints at once. */
 export function resourceApi<
@@ -218,7 +221,7 @@ export function resourceApi<
       tag,
       summary: `Delete a ${label}`,
       access: entriesPermission(spec.path, spec.entries, 'delete'),
-      query: spec.remove === true ? undefined : (spec.remove as z.ZodType),
+      query: spec.remove === true ? deleteVersionQuery : (spec.remove as z.ZodType),
       data: z.null(),
       errors: [409],
     });

@@ -36,6 +36,7 @@ import {
   consumerTagRef,
   consumerUpdateBody,
 } from './consumer.schema.ts';
+import { personalDataAccessApi } from './personal-data-access.api.ts';
 import { MEMBER_ENTRIES, memberListQuery, memberRow, memberStoreOption, memberStoreQuery, memberUpdateBody } from './member.schema.ts';
 
 const consumer = (action: Action) => ({ entries: CONSUMER_ENTRIES, action });
@@ -295,4 +296,4 @@ export const consumerExportsApi = {
   members: exportEndpoint(membersApi.list, MEMBER_ENTRIES, 'members (masked without the personal-data right)'),
 };
 
-export const consumersDomainApi = { consumersApi, membersApi, associatesApi, consumerExportsApi };
+export const consumersDomainApi = { consumersApi, membersApi, associatesApi, consumerExportsApi, personalDataAccessApi };

@@ -6,3 +6,5 @@ export * from './member.schema.ts';
 export * from './associate.schema.ts';
 export * from './consumers.api.ts';
 export * from './consumer-imports.api.ts';
+export * from './personal-data-access.schema.ts';
+export * from './personal-data-access.api.ts';

@@ -7,6 +7,9 @@ export const SUPER_ADMIN_ROLE = 'Super Admin';
 export const signInBody = z.object({ username: usernameField, password: passwordField }).strict();
 export const signInVerificationBody = signInBody.extend({ otp: otpField }).strict();
 export const forgotPasswordBody = z.object({ identifier: z.string().trim().min(1, 'Username or e-mail is required').max(200) }).strict();
+/** The token of an e-mailed link that confirms a new e-mail address. */
+export const confirmEmailBody = z.object({ token: z.string().min(10).max(200) }).strict();
+
 export const resetPasswordBody = z
   .object({ token: z.string().min(10).max(200), password: newPasswordField, password_confirmation: z.string() })
   .strict()

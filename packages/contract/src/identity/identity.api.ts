@@ -11,6 +11,7 @@ import {
   profilePermissionsData,
   profileUpdateBody,
   resetPasswordBody,
+  confirmEmailBody,
   signInBody,
   signInData,
   signInVerificationBody,
@@ -99,6 +100,17 @@ export const authApi = {
     body: resetPasswordBody,
     data: z.null(),
     errors: [429],
+  }),
+  /** Rate-limited with forgot-password. */
+  confirmEmail: endpoint({
+    ...auth,
+    id: 'auth.confirm-email',
+    method: 'POST',
+    path: 'user/confirm-email',
+    summary: 'Confirm a new e-mail address with the token e-mailed to it (accounts with a second factor)',
+    body: confirmEmailBody,
+    data: z.null(),
+    errors: [409, 429],
   }),
   signOut: endpoint({ ...auth, id: 'auth.sign-out', method: 'DELETE', path: 'auth/sign-out', summary: 'End this session', access: 'authenticated', data: z.null() }),
   /** Served with `allowIdle`: the check reaches an idle session and does not count as activity. */
@@ -201,10 +213,9 @@ export const usersApi = {
     body: adminResetPasswordBody,
     data: z.null(),
   }),
-  /** Any signed-in user: the created_by/updated_by names of any record. */
+  /** Staff names are personal data: only those who may view user management look them up. */
   usernames: endpoint({
-    tag: 'users',
-    access: 'authenticated',
+    ...userAccess('view'),
     id: 'users.usernames',
     method: 'POST',
     path: 'user/username',

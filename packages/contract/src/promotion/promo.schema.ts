@@ -36,6 +36,8 @@ export const promoDetail = promoRow.extend({
   stores: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
   /** Phone numbers (62…): consumers are kept as a plain list until the consumer domain exists. */
   consumers: z.array(z.string()),
+  /** The phone numbers are masked (`6281******890`): the caller lacks the consumer personal-data right. */
+  consumers_masked: z.boolean(),
 });
 export type PromoDetail = z.infer<typeof promoDetail>;
 
@@ -45,6 +47,11 @@ export const consumerPhoneField = z
   .trim()
   .transform((v) => v.replace(/[\s-]/g, '').replace(/^\+/, '').replace(/^0/, '62'))
   .pipe(z.string().regex(/^628\d{7,11}$/, 'Phone must be an Indonesian mobile number (08…, 628… or +628…)'));
+
+const consumerPhones = z
+  .array(consumerPhoneField)
+  .max(10_000, 'At most 10000 consumers')
+  .refine((v) => new Set(v).size === v.length, 'A phone number is listed twice');
 
 const promoFields = {
   name: nameField('Name', 120),
@@ -64,11 +71,7 @@ const promoFields = {
   /** Empty: every store. */
   store_ids: idList('Stores', 5000).default([]),
   /** Empty: every consumer of the member scope. */
-  consumers: z
-    .array(consumerPhoneField)
-    .max(10_000, 'At most 10000 consumers')
-    .refine((v) => new Set(v).size === v.length, 'A phone number is listed twice')
-    .default([]),
+  consumers: consumerPhones.default([]),
 };
 
 type PromoShape = { promo_type: number; value: number; max_discount?: number | null | undefined; min_purchase: number; start_date: string; end_date: string };
@@ -83,7 +86,8 @@ const promoRules = <T extends z.ZodType<PromoShape>>(schema: T) =>
     });
 
 export const promoCreateBody = promoRules(z.object({ code: codeField('Promo code', 30), ...promoFields }).strict());
-export const promoUpdateBody = promoRules(z.object({ ...promoFields, version: z.number().int().min(1) }).strict());
+/** Without `consumers` an update keeps the stored list: a role that sees the phone numbers masked edits the rest. */
+export const promoUpdateBody = promoRules(z.object({ ...promoFields, consumers: consumerPhones.optional(), version: z.number().int().min(1) }).strict());
 export type PromoCreate = z.infer<typeof promoCreateBody>;
 export type PromoUpdate = z.infer<typeof promoUpdateBody>;
 

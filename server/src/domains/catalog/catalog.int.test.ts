@@ -107,9 +107,15 @@ describe('catalog: categories, products, stores and store products', () => {
       const res = await h.call('POST', '/api/v1/products', { token: admin, body: { ...base, plu: 'NEW-3', ...bad } });
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
     }
-    const del = await h.call('DELETE', `/api/v1/products/${created.id}`, { token: admin });
+    // A delete names the version it saw: none is refused, a stale one is a conflict naming who changed it.
+    expect((await h.call('DELETE', `/api/v1/products/${created.id}`, { token: admin })).json().details[0].path).toBe('version');
+    const renamed = await h.call('PUT', `/api/v1/products/${created.id}`, { token: admin, body: { name: 'Renamed meanwhile', category_id: base.category_id, product_category: 2, uom: 'PCS', price: 3900, version: created.version } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const stale = await h.call('DELETE', `/api/v1/products/${created.id}?version=${created.version}`, { token: admin });
+    expect(stale.statusCode).toBe(409);
+    const del = await h.call('DELETE', `/api/v1/products/${created.id}?version=${renamed.json().data.version}`, { token: admin });
     expect(del.statusCode).toBe(200);
-    const inUse = await h.call('DELETE', `/api/v1/products/${p!.id}`, { token: admin });
+    const inUse = await h.call('DELETE', `/api/v1/products/${p!.id}?version=${p!.version}`, { token: admin });
     expect([200, 409]).toContain(inUse.statusCode);
   });
 
@@ -153,7 +159,7 @@ describe('catalog: categories, products, stores and store products', () => {
     expect(moved.parent_name).toBe('Produk Organik');
     const dupCode = await h.call('POST', '/api/v1/parent-categories', { token: admin, body: { code: 'organik', name: 'Lagi' } });
     expect(dupCode.statusCode).toBe(409);
-    const inUse = await h.call('DELETE', `/api/v1/parent-categories/${created.id}`, { token: admin });
+    const inUse = await h.call('DELETE', `/api/v1/parent-categories/${created.id}?version=${created.version}`, { token: admin });
     expect(inUse.statusCode).toBe(409);
   });
 

@@ -66,12 +66,12 @@ describe('cms e-commerce: group stores, delivery methods and planograms', () => 
       await ok('PUT', `/api/v1/stores/${store.id}`, { ...fields, group_store_id: created.id });
       const stores = await ok<List<StoreRow>>('GET', `/api/v1/group-stores/${created.id}/stores`);
       expect(stores.data.map((s) => s.id)).toEqual([store.id]);
-      const refused = await h.call('DELETE', `/api/v1/group-stores/${created.id}`, { token: admin });
+      const refused = await h.call('DELETE', `/api/v1/group-stores/${created.id}?version=${created.version}`, { token: admin });
       expect(refused.statusCode).toBe(409);
       expect(refused.json().message).toContain('still has 1 store');
 
       const empty = await ok<GroupStoreRow>('POST', '/api/v1/group-stores', { code: 'TEMP', name: 'Sementara' });
-      expect(await status('DELETE', `/api/v1/group-stores/${empty.id}`)).toBe(200);
+      expect(await status('DELETE', `/api/v1/group-stores/${empty.id}?version=${empty.version}`)).toBe(200);
       expect(await status('GET', `/api/v1/group-stores/${empty.id}`)).toBe(404);
       expect(await status('GET', '/api/v1/group-stores/999999/stores')).toBe(404);
     });
@@ -105,7 +105,7 @@ describe('cms e-commerce: group stores, delivery methods and planograms', () => 
       expect(await status('PUT', `/api/v1/delivery-methods/${instant.id}`, { ...body, version: saved.version }, viewer)).toBe(403);
       // Reference rows: none is created or deleted.
       expect(await status('POST', '/api/v1/delivery-methods', { code: 'NEW', name: 'Baru' })).toBe(404);
-      expect(await status('DELETE', `/api/v1/delivery-methods/${instant.id}`)).toBe(404);
+      expect(await status('DELETE', `/api/v1/delivery-methods/${instant.id}?version=${instant.version}`)).toBe(404);
     });
 
     it("replaces a store's delivery methods with the store's version, audited", async () => {
@@ -215,7 +215,8 @@ describe('cms e-commerce: group stores, delivery methods and planograms', () => 
       expect(await latestAudit('planogram')).toMatchObject({ action: 'update', after: { sub_category_ids: [] } });
 
       // Deleting the planogram takes its synced rows with it.
-      expect(await status('DELETE', `/api/v1/planograms/${planogram.id}`)).toBe(200);
+      const latest = await ok<PlanogramDetail>('GET', `/api/v1/planograms/${planogram.id}`);
+      expect(await status('DELETE', `/api/v1/planograms/${planogram.id}?version=${latest.version}`)).toBe(200);
       expect(await status('GET', `/api/v1/planograms/${planogram.id}`)).toBe(404);
     });
 

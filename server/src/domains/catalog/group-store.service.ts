@@ -11,11 +11,11 @@ export class GroupStoreService extends ResourceService<GroupStoreRow, GroupStore
     super(groupStoreDef, db);
   }
 
-  override async remove(id: number | string, ctx: AuditContext): Promise<void> {
+  override async remove(id: number | string, ctx: AuditContext, version: number): Promise<void> {
     const row = await this.get(id);
     if (row.store_count > 0) {
       throw conflict(`Group store ${row.name} still has ${row.store_count} store${row.store_count === 1 ? '' : 's'}; move them to another group before deleting it`);
     }
-    return super.remove(id, ctx);
+    return super.remove(id, ctx, version);
   }
 }

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { consumersApi, membersApi } from '@portal/contract';
+import type { AnyEndpoint, consumersApi, membersApi } from '@portal/contract';
 import { actorOf } from '../../platform/access-guard.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { auditContext } from '../../platform/crud/index.ts';
 import { serve } from '../../platform/serve.ts';
 import { presentAddress, type ConsumerHistoryService } from './consumer-history.service.ts';
-import { seesPersonalData } from './consumer.resource.ts';
+import { seesPersonalData, type PersonalDataAccessLog } from '../../platform/personal-data.ts';
 
 /** The address and coupon endpoints of a consumer's or a member's record (the contract declares both alike). */
 type AddressAndCouponApi = Pick<typeof consumersApi | typeof membersApi, 'addresses' | 'address' | 'updateAddress' | 'coupons' | 'coupon'>;
@@ -17,24 +17,32 @@ type AddressAndCouponApi = Pick<typeof consumersApi | typeof membersApi, 'addres
  */
 export function registerAddressAndCouponRoutes(
   app: FastifyInstance,
-  opts: { api: AddressAndCouponApi; history: ConsumerHistoryService; clock: Clock; consumerOf: (id: number) => Promise<number> },
+  opts: { api: AddressAndCouponApi; history: ConsumerHistoryService; clock: Clock; accessLog: PersonalDataAccessLog; consumerOf: (id: number) => Promise<number> },
 ): void {
-  const { api, history, consumerOf } = opts;
-  const unmasked = (req: FastifyRequest) => seesPersonalData(actorOf(req).perms);
+  const { api, history, consumerOf, accessLog } = opts;
+  /** Whether the caller sees the addresses unmasked; such a read is recorded in the personal-data access log. */
+  const opened = async (req: FastifyRequest, endpoint: AnyEndpoint, consumerId: number, shown: number): Promise<boolean> => {
+    const open = seesPersonalData(actorOf(req).perms);
+    await accessLog.recordIf(open && shown > 0, req, endpoint, [consumerId]);
+    return open;
+  };
 
   serve(app, api.addresses, async (req) => {
-    const page = await history.addresses(await consumerOf(req.params.id), req.query);
-    const open = unmasked(req);
+    const consumerId = await consumerOf(req.params.id);
+    const page = await history.addresses(consumerId, req.query);
+    const open = await opened(req, api.addresses, consumerId, page.data.length);
     return { message: 'Success', data: { ...page, data: page.data.map((a) => presentAddress(a, open)) } };
   });
-  serve(app, api.address, async (req) => ({
-    message: 'Success',
-    data: presentAddress(await history.address(await consumerOf(req.params.id), req.params.addressId), unmasked(req)),
-  }));
-  serve(app, api.updateAddress, async (req) => ({
-    message: 'Edit Data Successful',
-    data: presentAddress(await history.updateAddress(await consumerOf(req.params.id), req.params.addressId, req.body, auditContext(req, opts.clock)), unmasked(req)),
-  }));
+  serve(app, api.address, async (req) => {
+    const consumerId = await consumerOf(req.params.id);
+    const address = await history.address(consumerId, req.params.addressId);
+    return { message: 'Success', data: presentAddress(address, await opened(req, api.address, consumerId, 1)) };
+  });
+  serve(app, api.updateAddress, async (req) => {
+    const consumerId = await consumerOf(req.params.id);
+    const saved = await history.updateAddress(consumerId, req.params.addressId, req.body, auditContext(req, opts.clock));
+    return { message: 'Edit Data Successful', data: presentAddress(saved, await opened(req, api.updateAddress, consumerId, 1)) };
+  });
   serve(app, api.coupons, async (req) => ({ message: 'Success', data: await history.coupons(await consumerOf(req.params.id), req.query) }));
   serve(app, api.coupon, async (req) => ({ message: 'Success', data: await history.coupon(await consumerOf(req.params.id), req.params.couponId) }));
 }

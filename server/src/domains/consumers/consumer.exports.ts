@@ -17,9 +17,13 @@ import {
   STAMP_MOVEMENT,
   STAMP_OUT_CODES,
   stampExportQuery,
+  type ConsumerListQuery,
+  type MemberListQuery,
 } from '@portal/contract';
-import { defineExport, enumLabel, yesNo, type ExportColumn } from '../../platform/exports/index.ts';
-import { likePattern } from '../../platform/pagination.ts';
+import { queryRows, type Db } from '../../db/client.ts';
+import { defineExport, enumLabel, yesNo, type ExportColumn, type ExportSource, type ExportViewer } from '../../platform/exports/index.ts';
+import { likePattern, whereOf } from '../../platform/pagination.ts';
+import type { PersonalDataAccessLog } from '../../platform/personal-data.ts';
 import { consumerDef } from './consumer.resource.ts';
 import { memberDef } from './member.resource.ts';
 
@@ -55,14 +59,22 @@ const columns: ExportColumn[] = [
   { key: 'last_login_at', label: 'Last Login (WIB)', format: 'datetime' },
 ];
 
+/**
+ * An unmasked export is recorded in the personal-data access log when its rows are read (a kept export in its job),
+ * with every consumer the file holds, in one set-based statement over the export's own query.
+ */
+const recordExport =
+  (accessLog: PersonalDataAccessLog, name: string, consumerId: string) =>
+  async (db: Db, src: ExportSource, viewer: ExportViewer): Promise<void> => {
+    const [row] = await queryRows<{ open: unknown }>(db, sql`select ${personalRight(viewer.userId)} as open`);
+    if (row?.open !== true && row?.open !== 't') return;
+    const read = { userId: viewer.userId, at: accessLog.now(), screen: name, route: 'export' };
+    await accessLog.recordSelected(read, sql`select ${sql.raw(consumerId)} as consumer_id ${src.from} ${whereOf([...src.where])}`, db);
+  };
+
 /** The consumer list as a file (`export_consumer`): the list's filters, search and order; personal data masked as on screen. */
-export const consumerExport = defineExport({
-  name: 'export_consumer',
-  sheetName: 'Consumers',
-  entries: CONSUMER_ENTRIES,
-  listQuery: consumerListQuery,
-  columns,
-  source: (q, viewer) => {
+export const consumerExport = (accessLog: PersonalDataAccessLog) => {
+  const source = (q: ConsumerListQuery, viewer: ExportViewer): ExportSource => {
     const sortExpr = consumerDef.sort[q.sort_by] ?? 'c.created_at';
     return {
       select: sql`${consumerDef.select}, ${personalRight(viewer.userId)} as __personal`,
@@ -71,35 +83,50 @@ export const consumerExport = defineExport({
       keys: [sortExpr, consumerDef.id],
       dir: q.sort_dir,
     };
-  },
-});
+  };
+  const record = recordExport(accessLog, 'export_consumer', 'c.id');
+  return defineExport({
+    name: 'export_consumer',
+    sheetName: 'Consumers',
+    entries: CONSUMER_ENTRIES,
+    listQuery: consumerListQuery,
+    columns,
+    source,
+    beforeRead: (db, q, viewer) => record(db, source(q, viewer), viewer),
+  });
+};
 
-/** The member list as a file (`export_member`, spec section 9), masked like the consumer export. */
-export const memberExport = defineExport({
-  name: 'export_member',
-  sheetName: 'Members',
-  entries: MEMBER_ENTRIES,
-  listQuery: memberListQuery,
-  columns: [
-    { key: 'member_no', label: 'Member No' },
-    { key: 'consumer_id', label: 'Consumer ID', format: 'number' },
-    { key: 'name', label: 'Name' },
-    ...contact,
-    { key: 'tier', label: 'Tier', format: enumLabel(MEMBER_TIER) },
-    { key: 'is_check', label: 'Checked', format: yesNo },
-    { key: 'employee_no', label: 'Employee No' },
-    { key: 'home_store_name', label: 'Home Store' },
-    { key: 'stamp_balance', label: 'Stamps', format: 'number' },
-    { key: 'joined_at', label: 'Joined At (WIB)', format: 'datetime' },
-  ],
-  source: (q, viewer) => ({
+/** The member list as a file (`export_member`, spec section 9), masked and recorded like the consumer export. */
+export const memberExport = (accessLog: PersonalDataAccessLog) => {
+  const source = (q: MemberListQuery, viewer: ExportViewer): ExportSource => ({
     select: sql`${memberDef.select}, ${personalRight(viewer.userId)} as __personal`,
     from: memberDef.from,
     where: [...(memberDef.where?.(q) ?? []), q.search && memberDef.search ? memberDef.search(likePattern(q.search), q.search) : undefined],
     keys: [memberDef.sort[q.sort_by] ?? 'm.joined_at', memberDef.id],
     dir: q.sort_dir,
-  }),
-});
+  });
+  const record = recordExport(accessLog, 'export_member', 'm.consumer_id');
+  return defineExport({
+    name: 'export_member',
+    sheetName: 'Members',
+    entries: MEMBER_ENTRIES,
+    listQuery: memberListQuery,
+    columns: [
+      { key: 'member_no', label: 'Member No' },
+      { key: 'consumer_id', label: 'Consumer ID', format: 'number' },
+      { key: 'name', label: 'Name' },
+      ...contact,
+      { key: 'tier', label: 'Tier', format: enumLabel(MEMBER_TIER) },
+      { key: 'is_check', label: 'Checked', format: yesNo },
+      { key: 'employee_no', label: 'Employee No' },
+      { key: 'home_store_name', label: 'Home Store' },
+      { key: 'stamp_balance', label: 'Stamps', format: 'number' },
+      { key: 'joined_at', label: 'Joined At (WIB)', format: 'datetime' },
+    ],
+    source,
+    beforeRead: (db, q, viewer) => record(db, source(q, viewer), viewer),
+  });
+};
 
 const codesOf = (direction: 'in' | 'out' | undefined) => (direction === 'in' ? STAMP_IN_CODES : direction === 'out' ? STAMP_OUT_CODES : null);
 

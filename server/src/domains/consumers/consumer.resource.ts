@@ -1,18 +1,15 @@
 import { sql } from 'drizzle-orm';
 import {
-  can,
   consumerDetail,
   consumerRow,
   consumerTagRef,
   consumerUpdateBody,
   maskEmail,
   maskPhone,
-  PERSONAL_DATA_ENTRY,
   phoneSearchKey,
   type ConsumerDetail,
   type ConsumerListQuery,
   type ConsumerRow,
-  type PermissionSet,
 } from '@portal/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { ResourceService, writableColumns, type ResourceDef } from '../../platform/crud/index.ts';
@@ -93,9 +90,6 @@ export const consumerDef: ResourceDef<ConsumerRow, ConsumerListQuery> = {
 };
 
 const TAGS = { table: 'consumer_tags', owner: 'consumer_id', column: 'tag_id', type: 'int' } as const;
-
-/** Whether the caller may see consumers' phone numbers and e-mail addresses unmasked. */
-export const seesPersonalData = (perms: PermissionSet): boolean => can(perms, PERSONAL_DATA_ENTRY, 'view');
 
 /** A consumer's (or member's) row as the caller may see it: phone and e-mail masked without the personal-data right. */
 export function presentConsumer<T extends { phone: string; email: string | null; personal_masked: boolean }>(row: T, unmasked: boolean): T {

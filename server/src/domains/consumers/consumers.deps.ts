@@ -1,4 +1,5 @@
 import type { Clock } from '../../platform/clock.ts';
+import type { PersonalDataAccessLog } from '../../platform/personal-data.ts';
 import type { AssociateService } from './associate.resource.ts';
 import type { ConsumerActionService } from './consumer-action.service.ts';
 import type { ConsumerHistoryService } from './consumer-history.service.ts';
@@ -18,4 +19,6 @@ export interface ConsumerServices {
 /** What the consumer, member and associate route files are given. */
 export interface ConsumerDeps extends ConsumerServices {
   clock: Clock;
+  /** Records every unmasked read of consumers' personal data. */
+  accessLog: PersonalDataAccessLog;
 }

@@ -1,5 +1,6 @@
-import { consumerExportsApi } from '@portal/contract';
+import { consumerExportsApi, personalDataAccessApi } from '@portal/contract';
 import type { DomainModule, ModuleContext } from '../../platform/module.ts';
+import { PersonalDataAccessLog } from '../../platform/personal-data.ts';
 import { CONSUMER_IMPORTS } from './associate.imports.ts';
 import { AssociateService } from './associate.resource.ts';
 import { registerAssociateRoutes } from './associates.routes.ts';
@@ -11,6 +12,8 @@ import type { ConsumerDeps } from './consumers.deps.ts';
 import { registerConsumerRoutes } from './consumers.routes.ts';
 import { MemberService } from './member.resource.ts';
 import { registerMemberRoutes } from './members.routes.ts';
+import { registerPersonalDataAccessRoutes } from './personal-data-access.routes.ts';
+import { personalDataAccessExport, PersonalDataAccessService } from './personal-data-access.service.ts';
 
 /** cms Consumer, Member Management and the Associate Loyalty Program. */
 export function consumersModule(ctx: ModuleContext): DomainModule {
@@ -23,6 +26,7 @@ export function consumersModule(ctx: ModuleContext): DomainModule {
     actions: new ConsumerActionService(db, consumers, mailer, config.PUBLIC_URL ?? `http://localhost:${config.PORT}`),
     members: new MemberService(db),
     associates: new AssociateService(db),
+    accessLog: new PersonalDataAccessLog(db, clock),
   };
   return {
     name: 'consumers',
@@ -30,12 +34,14 @@ export function consumersModule(ctx: ModuleContext): DomainModule {
       registerConsumerRoutes(app, deps);
       registerMemberRoutes(app, deps);
       registerAssociateRoutes(app, deps);
+      registerPersonalDataAccessRoutes(app, new PersonalDataAccessService(db));
     },
     exports: [
-      { def: consumerExport, endpoint: consumerExportsApi.consumers },
+      { def: consumerExport(deps.accessLog), endpoint: consumerExportsApi.consumers },
       { def: stampHistoryExport, endpoint: consumerExportsApi.stamps },
       { def: couponHistoryExport, endpoint: consumerExportsApi.coupons },
-      { def: memberExport, endpoint: consumerExportsApi.members },
+      { def: memberExport(deps.accessLog), endpoint: consumerExportsApi.members },
+      { def: personalDataAccessExport, endpoint: personalDataAccessApi.export },
     ],
     imports: CONSUMER_IMPORTS,
   };

@@ -91,7 +91,7 @@ describe('cms Campaign content: offers, banners, campaigns, push messages with m
       expect(audit.before).toMatchObject({ status: 0 });
       expect(audit.after).toMatchObject({ status: 1 });
       expect((await refused('PUT', `/api/v1/offers/${created.id}`, { ...offer(), version: 3 }, 409)).message).toContain('Pending Approval and cannot be edited');
-      await refused('DELETE', `/api/v1/offers/${created.id}`, undefined, 409);
+      await refused('DELETE', `/api/v1/offers/${created.id}?version=${created.version}`, undefined, 409);
       await refused('POST', `/api/v1/offers/${created.id}/submit`, { version: 3 }, 409);
     });
 
@@ -159,11 +159,11 @@ describe('cms Campaign content: offers, banners, campaigns, push messages with m
     });
 
     it('deletes only what nobody reviews and the app does not show', async () => {
-      const { id } = await ok<ContentRow>('POST', '/api/v1/campaigns', { title: 'Kampanye Uji', start_at: at(1), end_at: at(48) });
-      await ok('DELETE', `/api/v1/campaigns/${id}`);
+      const { id, version } = await ok<ContentRow>('POST', '/api/v1/campaigns', { title: 'Kampanye Uji', start_at: at(1), end_at: at(48) });
+      await ok('DELETE', `/api/v1/campaigns/${id}?version=${version}`);
       await refused('GET', `/api/v1/campaigns/${id}`, undefined, 404);
       const live = (await ok<List<ContentRow>>('GET', '/api/v1/campaigns?status=3')).data[0]!;
-      await refused('DELETE', `/api/v1/campaigns/${live.id}`, undefined, 409);
+      await refused('DELETE', `/api/v1/campaigns/${live.id}?version=${live.version}`, undefined, 409);
     });
   });
 

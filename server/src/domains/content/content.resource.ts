@@ -188,11 +188,11 @@ export class ContentService extends ResourceService<ContentRow, ContentListQuery
     return super.update(id, { ...body, ...cleared }, ctx, tx);
   }
 
-  override async remove(id: number | string, ctx: AuditContext): Promise<void> {
+  override async remove(id: number | string, ctx: AuditContext, version: number): Promise<void> {
     const current = await this.get(id);
     if (!canDeleteContent(current.status)) {
       throw conflict(`This ${this.def.label.toLowerCase()} is ${contentStatusLabel(current.status)} and cannot be ${CONTENT_ACTION_VERB.delete}`);
     }
-    await super.remove(id, ctx);
+    await super.remove(id, ctx, version);
   }
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { appApi } from '@portal/contract';
 import type { Clock } from '../../platform/clock.ts';
-import type { SlidingWindowLimiter } from '../../platform/rate-limiter.ts';
+import { addressKey, type SlidingWindowLimiter } from '../../platform/rate-limiter.ts';
 import { serve } from '../../platform/serve.ts';
 import { appConsumer } from './consumer-auth.service.ts';
 import type { HelpdeskServices } from './helpdesk.deps.ts';
@@ -16,7 +16,7 @@ export function registerAppRoutes(app: FastifyInstance, s: HelpdeskServices, clo
 
   serve(app, appApi.signIn, async (req) => ({ message: 'Login Success', data: await s.consumerAuth.signIn(req.body.phone, req.body.password) }), {
     // Counted per address before the body is read, like the staff sign-in (429 once the budget is spent).
-    onRequest: async (req) => signInLimiter.hit(req.ip),
+    onRequest: async (req) => signInLimiter.hit(addressKey(req.ip)),
   });
   serve(
     app,

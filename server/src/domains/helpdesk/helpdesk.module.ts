@@ -5,6 +5,8 @@ import { ChatService } from './chat.service.ts';
 import { ConsumerAuthService } from './consumer-auth.service.ts';
 import { FaqService } from './faq.resource.ts';
 import { HelpdeskReportService } from './helpdesk-report.service.ts';
+import { servedOverHttps } from '../../config.ts';
+import { sessionCookieName } from '../../platform/access-guard.ts';
 import { LiveStreams } from '../../platform/live-streams.ts';
 import type { HelpdeskDeps, HelpdeskServices } from './helpdesk.deps.ts';
 import { HELPDESK_EXPORTS } from './helpdesk.exports.ts';
@@ -29,7 +31,11 @@ export function helpdeskModule(ctx: ModuleContext, deps: HelpdeskDeps): DomainMo
     report: new HelpdeskReportService(db),
   };
   const appSignInLimiter = new SlidingWindowLimiter(config.AUTH_RATE_LIMIT, config.AUTH_RATE_WINDOW_SECONDS * 1000, clock);
-  const live = new LiveStreams(deps.sessions, { heartbeatMs: config.LIVE_HEARTBEAT_MS, perUser: config.LIVE_STREAMS_PER_USER });
+  const live = new LiveStreams(deps.sessions, {
+    heartbeatMs: config.LIVE_HEARTBEAT_MS,
+    perUser: config.LIVE_STREAMS_PER_USER,
+    cookieName: sessionCookieName(servedOverHttps(config)),
+  });
   return {
     name: 'helpdesk',
     register: (app) => registerHelpdeskRoutes(app, services, { clock, mailer, appSignInLimiter, live }),

@@ -172,7 +172,8 @@ describe('FAQ, message templates and ratings', () => {
     expect(after.map((f) => f.id)).toEqual(reversed);
     expect((await h.call('PUT', '/api/v1/faqs/positions', { token: agent, body: { ids: reversed.slice(1) } })).statusCode).toBe(409);
 
-    expect((await h.call('DELETE', `/api/v1/faqs/${faq.id}`, { token: agent })).statusCode).toBe(200);
+    const current = (await h.call('GET', `/api/v1/faqs/${faq.id}`, { token: agent })).json<One<{ version: number }>>().data;
+    expect((await h.call('DELETE', `/api/v1/faqs/${faq.id}?version=${current.version}`, { token: agent })).statusCode).toBe(200);
     expect((await h.call('POST', '/api/v1/faqs', { token: await h.tokenOf('viewer'), body: { question: 'A?', answer: 'B' } })).statusCode).toBe(403);
   });
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authApi, profileApi } from '@portal/contract';
-import { SESSION_COOKIE, actorOf } from '../../platform/access-guard.ts';
-import type { SlidingWindowLimiter } from '../../platform/rate-limiter.ts';
+import { servedOverHttps } from '../../config.ts';
+import { actorOf, sessionCookieName } from '../../platform/access-guard.ts';
+import { addressKey, type SlidingWindowLimiter } from '../../platform/rate-limiter.ts';
 import { serve } from '../../platform/serve.ts';
 import type { IdentityServices } from './identity.deps.ts';
 
@@ -13,20 +14,21 @@ export const callerOf = (req: FastifyRequest) => ({ ip: req.ip ?? null, userAgen
  * Counts every request to a limited route before its body is parsed or validated, so once the budget is spent every
  * attempt answers 429, whatever its body (extra fields, bad shapes) carries.
  */
-const limit = (limiter: SlidingWindowLimiter) => async (req: FastifyRequest) => limiter.hit(req.ip);
+const limit = (limiter: SlidingWindowLimiter) => async (req: FastifyRequest) => limiter.hit(addressKey(req.ip));
 
 export function registerAuthRoutes(app: FastifyInstance, s: IdentityServices, limiter: { signIn: SlidingWindowLimiter; forgot: SlidingWindowLimiter }): void {
-  const secureCookie = s.config.APP_ENV !== 'development';
+  const secureCookie = servedOverHttps(s.config);
+  const cookieName = sessionCookieName(secureCookie);
 
   const setSessionCookie = (reply: FastifyReply, token: string) =>
-    reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookie, maxAge: s.config.SESSION_TTL_HOURS * 3600 });
-  const clearSessionCookie = (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookie });
+    reply.setCookie(cookieName, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookie, maxAge: s.config.SESSION_TTL_HOURS * 3600 });
+  const clearSessionCookie = (reply: FastifyReply) => reply.clearCookie(cookieName, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookie });
 
   serve(
     app,
     authApi.signIn,
     async (req, reply) => {
-      const { data, message } = await s.auth.signIn(req.body.username, req.body.password, callerOf(req));
+      const { data, message } = await s.auth.signIn(req.body.username, req.body.password, { ...callerOf(req), previousToken: req.cookies[cookieName] });
       if (data.token) setSessionCookie(reply, data.token);
       return { message, data };
     },
@@ -37,7 +39,7 @@ export function registerAuthRoutes(app: FastifyInstance, s: IdentityServices, li
     app,
     authApi.signInVerification,
     async (req, reply) => {
-      const data = await s.auth.verify(req.body.username, req.body.password, req.body.otp, callerOf(req));
+      const data = await s.auth.verify(req.body.username, req.body.password, req.body.otp, { ...callerOf(req), previousToken: req.cookies[cookieName] });
       setSessionCookie(reply, data.token);
       return { message: 'Login Success', data };
     },
@@ -60,6 +62,16 @@ export function registerAuthRoutes(app: FastifyInstance, s: IdentityServices, li
     async (req) => {
       await s.auth.resetPassword(req.body.token, req.body.password, callerOf(req));
       return { message: 'Your password has been changed. Sign in with the new password.', data: null };
+    },
+    { onRequest: limit(limiter.forgot) },
+  );
+
+  serve(
+    app,
+    authApi.confirmEmail,
+    async (req) => {
+      await s.auth.confirmEmailChange(req.body.token, callerOf(req));
+      return { message: 'Your new e-mail address is confirmed. Sign-in codes go to it from now on.', data: null };
     },
     { onRequest: limit(limiter.forgot) },
   );

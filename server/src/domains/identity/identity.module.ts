@@ -1,5 +1,5 @@
 import { logHistoryApi } from '@portal/contract';
-import { devMailboxEnabled } from '../../config.ts';
+import { devMailboxEnabled, publicUrlOf } from '../../config.ts';
 import type { DomainModule, ModuleContext } from '../../platform/module.ts';
 import { SlidingWindowLimiter } from '../../platform/rate-limiter.ts';
 import { registerAuthRoutes } from './auth.routes.ts';
@@ -31,7 +31,9 @@ export function identityModule(ctx: ModuleContext): IdentityModule {
     maxFailures: config.LOGIN_MAX_FAILURES,
     lockoutMinutes: config.LOCKOUT_MINUTES,
     resetTokenMinutes: config.RESET_TOKEN_MINUTES,
-    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    publicUrl: publicUrlOf(config),
+    accountAttempts: config.AUTH_ACCOUNT_RATE_LIMIT,
+    accountWindowSeconds: config.AUTH_RATE_WINDOW_SECONDS,
   });
   const services: IdentityServices = {
     config,

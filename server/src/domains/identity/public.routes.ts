@@ -4,6 +4,7 @@ import { legalDocument, publicApi } from '@portal/contract';
 import { devMailboxEnabled } from '../../config.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
+import { loopbackOnly } from '../../platform/loopback.ts';
 import { serve } from '../../platform/serve.ts';
 import { rowReader } from '../../platform/sql/row-reader.ts';
 import type { IdentityServices } from './identity.deps.ts';
@@ -37,6 +38,8 @@ export function registerPublicRoutes(app: FastifyInstance, s: IdentityServices, 
     return { message: 'Success', data: readLegalDocument(doc) };
   });
 
-  // Declared in the contract, served only where the outbox exists (without SMTP, outside production).
-  if (devMailboxEnabled(s.config)) serve(app, publicApi.mailbox, async () => ({ message: 'Success', data: (await s.mailer.outbox(50)) ?? [] }));
+  // Declared in the contract, served only where the outbox exists (development without SMTP), to this machine only.
+  if (devMailboxEnabled(s.config)) {
+    serve(app, publicApi.mailbox, async () => ({ message: 'Success', data: (await s.mailer.outbox(50)) ?? [] }), { onRequest: loopbackOnly });
+  }
 }

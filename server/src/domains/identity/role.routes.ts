@@ -22,7 +22,7 @@ export function registerRoleRoutes(app: FastifyInstance, s: IdentityServices): v
 
   serve(app, permissionsApi.list, async () => ({
     message: 'Success',
-    data: MENU.map((e) => ({ entry: e.key, area: e.area, group: e.group, label: e.label, route: e.route, actions: [...e.actions] })),
+    data: MENU.filter((e) => !e.superOnly).map((e) => ({ entry: e.key, area: e.area, group: e.group, label: e.label, route: e.route, actions: [...e.actions] })),
   }));
 
   serve(app, rolePermissionsApi.get, async (req) => ({ message: 'Success', data: asRolePermissions(await s.roles.get(req.query.role_id)) }));

@@ -103,6 +103,11 @@ export class SessionService implements SessionResolver {
     await tx.execute(sql`update sessions set revoked_at = ${this.clock.now()} where id = ${sessionId} and revoked_at is null`);
   }
 
+  /** Ends the session a token opened, whoever's it is (a new sign-in in the same browser). */
+  async revokeToken(token: string, tx: Db | Tx = this.db): Promise<void> {
+    await tx.execute(sql`update sessions set revoked_at = ${this.clock.now()} where token_hash = ${hashToken(token)} and revoked_at is null`);
+  }
+
   /** Ends every session of a user (password change, deactivation, deletion), optionally keeping one. */
   async revokeAllOf(userId: number, tx: Db | Tx = this.db, keepSessionId?: number): Promise<void> {
     await tx.execute(

@@ -125,10 +125,11 @@ describe('user list, detail and options', () => {
     expect((await h.call('GET', '/api/v1/user/options?limit=1001', { token: ctx.token })).statusCode).toBe(400);
   });
 
-  it('names users by id for any signed-in user', async () => {
+  it('names users by id for those who may view users, and for nobody else (staff names are personal data)', async () => {
     const rows = (await list(h, ctx.token, 'search=list.&sort_by=username&sort_dir=asc')).data;
     const ids = [rows[0]!.id, rows[1]!.id, 999999];
-    const agent = await h.tokenOf('cs.agent');
+    expect((await h.call('POST', '/api/v1/user/username', { token: await h.tokenOf('no.access'), body: { ids } })).statusCode).toBe(403);
+    const agent = await h.tokenOf('viewer');
     const res = await h.call('POST', '/api/v1/user/username', { token: agent, body: { ids } });
     expect(res.statusCode).toBe(200);
     const named = (res.json().data as { id: number; username: string; name: string }[]).sort((a, b) => a.id - b.id);

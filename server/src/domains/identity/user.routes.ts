@@ -13,7 +13,11 @@ export function registerUserRoutes(app: FastifyInstance, s: IdentityServices): v
 
   serve(app, usersApi.create, async (req) => ({ message: 'Success', data: await s.users.create(req.body, actorOf(req), req.ip) }));
 
-  serve(app, usersApi.update, async (req) => ({ message: 'Edit Data Successful', data: await s.users.update(req.params.id, req.body, actorOf(req), req.ip) }));
+  serve(app, usersApi.update, async (req) => {
+    const { emailPending, ...row } = await s.users.update(req.params.id, req.body, actorOf(req), req.ip);
+    const message = emailPending ? 'Edit Data Successful. The new e-mail address takes effect once it is confirmed from the link sent to it.' : 'Edit Data Successful';
+    return { message, data: row };
+  });
 
   serve(app, usersApi.remove, async (req) => {
     await s.users.remove(req.params.id, req.query.version, actorOf(req), req.ip);

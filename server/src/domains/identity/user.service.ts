@@ -142,7 +142,11 @@ export class UserService {
     });
   }
 
-  async update(id: number, body: UserUpdate, actor: Actor, ip: string | null): Promise<UserRow> {
+  /**
+   * Saves a user. On an account with a second factor by e-mail (a Super Admin, before or after), a new e-mail address is
+   * not written: it waits for confirmation from the new address (`emailPending`).
+   */
+  async update(id: number, body: UserUpdate, actor: Actor, ip: string | null): Promise<UserRow & { emailPending?: true }> {
     return this.db.transaction(async (tx) => {
       const before = await this.get(id, tx);
       if (before.version !== body.version) throw staleVersion('user', before.updated_by_name, before.updated_at);
@@ -153,9 +157,11 @@ export class UserService {
       this.assertMayManage(actor, wasSuper === true || willBeSuper === true);
       if (wasSuper && (body.status !== 1 || !willBeSuper)) await this.assertAnotherSuperAdmin(tx, id);
       await this.assertUnique(tx, body, id);
+      const emailPending = (wasSuper === true || willBeSuper === true) && body.email.toLowerCase() !== before.email.toLowerCase();
+      const email = emailPending ? before.email : body.email;
       const updated = await queryRows(
         tx,
-        sql`update users set username = ${body.username}, email = ${body.email}, name = ${body.name}, phone = ${body.phone ?? null}, role_id = ${body.role_id},
+        sql`update users set username = ${body.username}, email = ${email}, name = ${body.name}, phone = ${body.phone ?? null}, role_id = ${body.role_id},
               status = ${body.status}, updated_at = ${this.clock.now()}, updated_by = ${actor.userId}, version = version + 1
             where id = ${id} and version = ${body.version} returning id`,
       );
@@ -165,8 +171,10 @@ export class UserService {
       }
       if (body.status !== 1) await this.sessions.revokeAllOf(id, tx);
       const after = await this.get(id, tx);
-      await writeAudit(tx, this.ctx(actor, ip), { action: 'update', entity: 'user', entityId: id, before: auditView(before), after: auditView(after) });
-      return after;
+      await writeAudit(tx, this.ctx(actor, ip), { action: 'update', entity: 'user', entityId: id, before: auditView(before), after: { ...auditView(after), ...(emailPending ? { email_pending: body.email } : {}) } });
+      if (!emailPending) return after;
+      await this.auth.requestEmailChange(tx, before, body.email, actor.userId);
+      return { ...after, emailPending: true as const };
     });
   }
 
@@ -191,6 +199,7 @@ export class UserService {
     this.assertMayManage(actor, isSuper === true);
     await this.auth.sendResetLink(user, `${actor.name} started a password reset for your account.`, async (tx) => {
       await tx.execute(sql`update users set failed_attempts = 0, locked_until = null where id = ${id}`);
+      await this.auth.unlock(id, tx);
       await this.sessions.revokeAllOf(id, tx);
       await writeAudit(tx, this.ctx(actor, ip), { action: 'password-reset', entity: 'user', entityId: id, after: { by: actor.username } });
     });

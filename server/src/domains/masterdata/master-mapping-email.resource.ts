@@ -87,12 +87,12 @@ export class MasterMappingEmailService extends ResourceService<MasterMappingEmai
     super(masterMappingEmailDef, db);
   }
 
-  override async remove(id: number | string, ctx: AuditContext): Promise<void> {
+  override async remove(id: number | string, ctx: AuditContext, version: number): Promise<void> {
     const row = await this.get(id);
     if (row.child_count > 0) {
       throw conflict(`${row.child_count} mapping${row.child_count === 1 ? '' : 's'} escalate${row.child_count === 1 ? 's' : ''} to ${row.user.name}; move or delete ${row.child_count === 1 ? 'it' : 'them'} first`);
     }
-    await super.remove(id, ctx);
+    await super.remove(id, ctx, version);
   }
 
   /** Which of these users are mapped already (the picker marks them). */

@@ -67,7 +67,7 @@ describe('master data: custom consumer tags, ticket categories, mapping e-mail, 
       expect(edited).toMatchObject({ description: null, version: 3 });
       expect(await ok<CustomConsumerTagRow>('GET', `/api/v1/custom-consumer-tags/${a.id}`)).toEqual(edited);
 
-      await ok('DELETE', `/api/v1/custom-consumer-tags/${b.id}`);
+      await ok('DELETE', `/api/v1/custom-consumer-tags/${b.id}?version=${b.version}`);
       await fails(404, 'GET', `/api/v1/custom-consumer-tags/${b.id}`);
       expect((await auditOf('custom-consumer-tag', a.id)).map((e) => e.action).sort()).toEqual(['create', 'update', 'update']);
       expect((await auditOf('custom-consumer-tag', b.id)).map((e) => e.action).sort()).toEqual(['create', 'delete']);
@@ -105,7 +105,7 @@ describe('master data: custom consumer tags, ticket categories, mapping e-mail, 
       const [t] = (await ok<List<CustomConsumerTagRow>>('GET', '/api/v1/custom-consumer-tags?limit=1', undefined, viewer)).data;
       await fails(403, 'POST', '/api/v1/custom-consumer-tags', { name: `${run} Viewer`, color: 'red' }, viewer);
       await fails(403, 'PUT', `/api/v1/custom-consumer-tags/${t!.id}`, { name: t!.name, color: 'red', status: 1, version: t!.version }, viewer);
-      await fails(403, 'DELETE', `/api/v1/custom-consumer-tags/${t!.id}`, undefined, viewer);
+      await fails(403, 'DELETE', `/api/v1/custom-consumer-tags/${t!.id}?version=${t!.version}`, undefined, viewer);
       await fails(403, 'GET', '/api/v1/custom-consumer-tags', undefined, cs);
       await fails(401, 'GET', '/api/v1/custom-consumer-tags', undefined, '');
     });
@@ -131,7 +131,7 @@ describe('master data: custom consumer tags, ticket categories, mapping e-mail, 
       const edited = await ok<TicketCategoryRow>('PUT', `/api/v1/ticket-categories/${c.id}`, { name: `${run} Delivery`, description: 'Late orders', sla_hours: 12, status: 1, version: 1 });
       expect(edited).toMatchObject({ sla_hours: 12, description: 'Late orders', position: c.position, version: 2 });
       await fails(409, 'PUT', `/api/v1/ticket-categories/${c.id}`, { name: `${run} Delivery`, sla_hours: 6, status: 1, version: 1 });
-      await ok('DELETE', `/api/v1/ticket-categories/${d.id}`);
+      await ok('DELETE', `/api/v1/ticket-categories/${d.id}?version=${d.version}`);
       expect((await auditOf('ticket-category', d.id)).map((e) => e.action).sort()).toEqual(['create', 'delete']);
     });
 
@@ -166,7 +166,7 @@ describe('master data: custom consumer tags, ticket categories, mapping e-mail, 
       expect((await ok<unknown[]>('GET', '/api/v1/master-mapping-emails/user-options?limit=2')).length).toBe(2);
       await fails(400, 'GET', '/api/v1/master-mapping-emails/user-options?limit=1001');
       await fails(403, 'GET', '/api/v1/master-mapping-emails/user-options', undefined, cs);
-      await ok('DELETE', `/api/v1/master-mapping-emails/${m.id}`);
+      await ok('DELETE', `/api/v1/master-mapping-emails/${m.id}?version=${m.version}`);
     });
 
     it('builds an escalation tree, refuses a loop or a second mapping of a user, and keeps a parent with children', async () => {
@@ -202,13 +202,13 @@ describe('master data: custom consumer tags, ticket categories, mapping e-mail, 
 
       // Moving c to the top and b under c is fine: no loop.
       const cTop = await ok<MasterMappingEmailRow>('PUT', `/api/v1/master-mapping-emails/${c.id}`, { user_id: uc, parent_id: null, version: c.version });
-      await ok('PUT', `/api/v1/master-mapping-emails/${b.id}`, { user_id: ub, parent_id: c.id, version: b.version });
+      const bUnderC = await ok<MasterMappingEmailRow>('PUT', `/api/v1/master-mapping-emails/${b.id}`, { user_id: ub, parent_id: c.id, version: b.version });
       await fails(409, 'PUT', `/api/v1/master-mapping-emails/${c.id}`, { user_id: uc, parent_id: a.id, version: c.version });
 
-      const busy = await fails(409, 'DELETE', `/api/v1/master-mapping-emails/${c.id}`);
+      const busy = await fails(409, 'DELETE', `/api/v1/master-mapping-emails/${c.id}?version=${cTop.version}`);
       expect(busy.message).toContain('escalates to');
-      await ok('DELETE', `/api/v1/master-mapping-emails/${b.id}`);
-      await ok('DELETE', `/api/v1/master-mapping-emails/${cTop.id}`);
+      await ok('DELETE', `/api/v1/master-mapping-emails/${b.id}?version=${bUnderC.version}`);
+      await ok('DELETE', `/api/v1/master-mapping-emails/${cTop.id}?version=${cTop.version}`);
       expect((await auditOf('master-mapping-email', b.id)).map((e) => e.action).sort()).toEqual(['create', 'delete', 'update']);
       await fails(403, 'POST', '/api/v1/master-mapping-emails', { user_id: ua }, viewer);
       await fails(403, 'GET', '/api/v1/master-mapping-emails', undefined, cs);
@@ -304,7 +304,7 @@ describe('master data: custom consumer tags, ticket categories, mapping e-mail, 
       await fails(404, 'GET', '/api/v1/app-versions/999999');
       // Platforms are fixed: no create, no delete.
       await fails(404, 'POST', '/api/v1/app-versions', body(android));
-      await fails(404, 'DELETE', `/api/v1/app-versions/${android.id}`);
+      await fails(404, 'DELETE', `/api/v1/app-versions/${android.id}?version=${android.version}`);
     });
 
     it('checks semver, keeps the minimum at or below the current version, and wants an https store link', async () => {

@@ -87,7 +87,7 @@ describe('orion max-purchase limitation and master promo', () => {
       const moved = await ok<MaxPurchaseRow>('PUT', `/api/v1/max-purchase-limitations/${created.id}`, { ...rule(product, { max_qty: 2, daily_limit: null, end_date: day(29) }), version: 1 });
       expect(moved).toMatchObject({ max_qty: 2, daily_limit: null, version: 2 });
       expect((await h.call('PUT', `/api/v1/max-purchase-limitations/${created.id}`, { token: root, body: { ...rule(product), version: 1 } })).statusCode).toBe(409);
-      expect((await h.call('DELETE', `/api/v1/max-purchase-limitations/${later.id}`, { token: root })).statusCode).toBe(200);
+      expect((await h.call('DELETE', `/api/v1/max-purchase-limitations/${later.id}?version=${later.version}`, { token: root })).statusCode).toBe(200);
       expect((await h.call('GET', `/api/v1/max-purchase-limitations/${later.id}`, { token: root })).statusCode).toBe(404);
     });
 
@@ -105,7 +105,7 @@ describe('orion max-purchase limitation and master promo', () => {
     it('lets a view-only role read but not write, and refuses the cms roles', async () => {
       const [first] = (await ok<List<MaxPurchaseRow>>('GET', '/api/v1/max-purchase-limitations?limit=1', undefined, reader)).data;
       expect((await h.call('POST', '/api/v1/max-purchase-limitations', { token: reader, body: rule(products[2]!) })).statusCode).toBe(403);
-      expect((await h.call('DELETE', `/api/v1/max-purchase-limitations/${first!.id}`, { token: reader })).statusCode).toBe(403);
+      expect((await h.call('DELETE', `/api/v1/max-purchase-limitations/${first!.id}?version=${first!.version}`, { token: reader })).statusCode).toBe(403);
       expect((await h.call('GET', '/api/v1/max-purchase-limitations', { token: agent })).statusCode).toBe(403);
       expect((await h.call('GET', '/api/v1/max-purchase-limitations', { token: admin })).statusCode).toBe(403);
     });
@@ -125,7 +125,7 @@ describe('orion max-purchase limitation and master promo', () => {
       expect((await ok<List<MasterPromoRow>>('GET', `/api/v1/master-promos?search=${first.plu}`)).data[0]!.id).toBe(first.id);
       // No create or delete: rows arrive by import.
       expect((await h.call('POST', '/api/v1/master-promos', { token: root, body: {} })).statusCode).toBe(404);
-      expect((await h.call('DELETE', `/api/v1/master-promos/${first.id}`, { token: root })).statusCode).toBe(404);
+      expect((await h.call('DELETE', `/api/v1/master-promos/${first.id}?version=${first.version}`, { token: root })).statusCode).toBe(404);
     });
 
     it('edits one row with its version; the promo price must stay below the normal price', async () => {

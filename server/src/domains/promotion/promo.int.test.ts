@@ -141,7 +141,7 @@ describe('cms promo management and free-gift promotion', () => {
       const audit = await latestAudit('promo');
       expect(audit).toMatchObject({ action: 'update', before: { promo_type: 1, products: products.slice(0, 3).map((p) => p.id) }, after: { promo_type: 2, products: [products[5]!.id] } });
 
-      expect((await h.call('DELETE', `/api/v1/promos/${created.id}`, { token: admin })).statusCode).toBe(200);
+      expect((await h.call('DELETE', `/api/v1/promos/${created.id}?version=${edited.version}`, { token: admin })).statusCode).toBe(200);
       expect((await h.call('GET', `/api/v1/promos/${created.id}`, { token: admin })).statusCode).toBe(404);
     });
 
@@ -149,7 +149,7 @@ describe('cms promo management and free-gift promotion', () => {
       const [first] = (await ok<List<PromoRow>>('GET', '/api/v1/promos?limit=1', undefined, viewer)).data;
       expect((await h.call('GET', `/api/v1/promos/${first!.id}`, { token: viewer })).statusCode).toBe(200);
       expect((await h.call('POST', '/api/v1/promos', { token: viewer, body: promo({ code: 'V' }) })).statusCode).toBe(403);
-      expect((await h.call('DELETE', `/api/v1/promos/${first!.id}`, { token: viewer })).statusCode).toBe(403);
+      expect((await h.call('DELETE', `/api/v1/promos/${first!.id}?version=${first!.version}`, { token: viewer })).statusCode).toBe(403);
       expect((await h.call('GET', '/api/v1/promos', { token: agent })).statusCode).toBe(403);
       expect((await h.call('GET', '/api/v1/promos')).statusCode).toBe(401);
     });
@@ -236,7 +236,7 @@ describe('cms promo management and free-gift promotion', () => {
       expect((await h.call('PUT', `/api/v1/free-gifts/${created.id}`, { token: admin, body: { ...body, version: 1 } })).statusCode).toBe(409);
       expect((await h.call('PUT', `/api/v1/free-gifts/${created.id}`, { token: viewer, body: { ...body, version: 2 } })).statusCode).toBe(403);
       expect((await h.call('GET', '/api/v1/free-gifts', { token: agent })).statusCode).toBe(403);
-      expect((await h.call('DELETE', `/api/v1/free-gifts/${created.id}`, { token: admin })).statusCode).toBe(200);
+      expect((await h.call('DELETE', `/api/v1/free-gifts/${created.id}?version=${edited.version}`, { token: admin })).statusCode).toBe(200);
     });
 
     it('adds uploaded stores by code inside the regions, all or none (the seam for the bulk store upload)', async () => {

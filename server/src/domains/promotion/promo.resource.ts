@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { promoCreateBody, promoDetail, promoRow, promoUpdateBody, type PromoCreate, type PromoDetail, type PromoListQuery, type PromoRow } from '@portal/contract';
+import { maskPhone, promoCreateBody, promoDetail, promoRow, promoUpdateBody, type PromoCreate, type PromoDetail, type PromoListQuery, type PromoRow } from '@portal/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import type { AuditContext } from '../../platform/audit.ts';
 import { ResourceService, writableColumns, type ResourceDef } from '../../platform/crud/index.ts';
@@ -60,13 +60,18 @@ export const promoDef: ResourceDef<PromoRow, PromoListQuery> = {
     if (Array.isArray(body.store_ids)) await replaceSet(tx, STORES, id, ids(body.store_ids));
     if (Array.isArray(body.consumers)) await replaceSet(tx, CONSUMERS, id, body.consumers.map(String));
   },
-  // The audit entry keeps the sets as ids (the detail's names are not the record).
+  // The audit entry keeps the sets as ids (the detail's names are not the record), and of the consumers only how many
+  // there are: their phone numbers are personal data, which stays out of the log.
   auditView: (row) => {
-    const { updated_by_name: _u, created_by_name: _c, product_count: _pc, store_count: _sc, consumer_count: _cc, ...rest } = row;
+    const { updated_by_name: _u, created_by_name: _c, product_count: _pc, store_count: _sc, consumer_count: count, ...rest } = row;
     const d = row as Partial<PromoDetail>;
-    return { ...rest, products: d.products?.map((p) => p.id), stores: d.stores?.map((s) => s.id), consumers: d.consumers };
+    return { ...rest, products: d.products?.map((p) => p.id), stores: d.stores?.map((s) => s.id), consumers: { count } };
   },
 };
+
+/** A promo's detail as the caller may see it: the consumers' phone numbers masked without the personal-data right. */
+export const presentPromo = (promo: PromoDetail, unmasked: boolean): PromoDetail =>
+  unmasked ? promo : { ...promo, consumers: promo.consumers.map((p) => maskPhone(p) ?? ''), consumers_masked: true };
 
 /** Promos: the generic resource; the detail carries the products, stores and consumers it applies to. */
 export class PromoService extends ResourceService<PromoRow, PromoListQuery> {
@@ -95,7 +100,12 @@ export class PromoService extends ResourceService<PromoRow, PromoListQuery> {
     );
     const stores = await queryRows(tx, sql`select s.id, s.code, s.name from promo_stores x join stores s on s.id = x.store_id where x.promo_id = ${row.id} order by s.code`);
     const consumers = await queryRows<{ phone: string }>(tx, sql`select phone from promo_consumers where promo_id = ${row.id} order by phone`);
-    return { ...row, ...readDetailSets({ products, stores, consumers: consumers.map((c) => c.phone) }) };
+    return { ...row, ...readDetailSets({ products, stores, consumers: consumers.map((c) => c.phone) }), consumers_masked: false };
+  }
+
+  /** The consumers (by id) whose phone numbers a promo lists: what an unmasked read of its detail shows of them. */
+  static consumersOf(promoId: number) {
+    return sql`select c.id as consumer_id from promo_consumers x join consumers c on c.phone = x.phone where x.promo_id = ${promoId}`;
   }
 }
 

@@ -1,5 +1,6 @@
 import { ResourceService } from '../../platform/crud/index.ts';
 import type { DomainModule, ModuleContext } from '../../platform/module.ts';
+import { PersonalDataAccessLog } from '../../platform/personal-data.ts';
 import { FreeGiftService } from './free-gift.resource.ts';
 import { MasterPromoService } from './master-promo.resource.ts';
 import { maxPurchaseDef } from './max-purchase.resource.ts';
@@ -15,7 +16,7 @@ export function promotionModule(ctx: ModuleContext): DomainModule {
   const services: PromotionServices = { promos: new PromoService(db), freeGifts: new FreeGiftService(db), maxPurchases: new ResourceService(maxPurchaseDef, db), masterPromos: new MasterPromoService(db) };
   return {
     name: 'promotion',
-    register: (app) => registerPromotionRoutes(app, services, clock),
+    register: (app) => registerPromotionRoutes(app, services, clock, new PersonalDataAccessLog(db, clock)),
     exports: PROMOTION_EXPORTS,
     imports: promotionImports(services),
   };

@@ -29,22 +29,30 @@ export function registerResourceRoutes<Row extends Versioned, Q extends ListQuer
   service: ResourceService<Row, Q>,
   clock: Clock,
   api: ResourceEndpointSet,
-  opts: { /** Success message of an update (the spec's 'Edit Data Successful'). */ updatedMessage?: string } = {},
+  opts: {
+    /** Success message of an update (the spec's 'Edit Data Successful'). */
+    updatedMessage?: string;
+    /** The record as this caller may see it (personal data masked), for the answers of get, create and update. */
+    present?: (req: FastifyRequest, endpoint: AnyEndpoint, row: Row) => Promise<Row>;
+  } = {},
 ): void {
+  const present = opts.present ?? ((_req: FastifyRequest, _ep: AnyEndpoint, row: Row) => Promise.resolve(row));
   serve(app, api.list, async (req) => ({ message: 'Success', data: await service.list(req.query as Q) }));
-  serve(app, api.get, async (req) => ({ message: 'Success', data: await service.get((req.params as { id: number }).id) }));
-  if (api.create) {
-    serve(app, api.create, async (req) => ({ message: 'Success', data: await service.create(req.body as Record<string, unknown>, auditContext(req, clock)) }));
+  serve(app, api.get, async (req) => ({ message: 'Success', data: await present(req, api.get, await service.get((req.params as { id: number }).id)) }));
+  const create = api.create;
+  if (create) {
+    serve(app, create, async (req) => ({ message: 'Success', data: await present(req, create, await service.create(req.body as Record<string, unknown>, auditContext(req, clock))) }));
   }
-  if (api.update) {
-    serve(app, api.update, async (req) => ({
+  const update = api.update;
+  if (update) {
+    serve(app, update, async (req) => ({
       message: opts.updatedMessage ?? 'Edit Data Successful',
-      data: await service.update((req.params as { id: number }).id, req.body as Record<string, unknown> & { version: number }, auditContext(req, clock)),
+      data: await present(req, update, await service.update((req.params as { id: number }).id, req.body as Record<string, unknown> & { version: number }, auditContext(req, clock))),
     }));
   }
   if (api.remove) {
     serve(app, api.remove, async (req) => {
-      await service.remove((req.params as { id: number }).id, auditContext(req, clock));
+      await service.remove((req.params as { id: number }).id, auditContext(req, clock), (req.query as { version: number }).version);
       return { message: 'Success', data: null };
     });
   }

@@ -184,13 +184,18 @@ export class ResourceService<Row extends Versioned, Q extends ListQueryLike> {
   }
 
   /** Deletes the row; one other records still point at answers 409 instead of breaking them. */
-  async remove(id: number | string, ctx: AuditContext): Promise<void> {
+  async remove(id: number | string, ctx: AuditContext, version: number): Promise<void> {
     const d = this.def;
     await this.db.transaction(async (tx) => {
       const before = await this.get(id, tx);
+      if (before.version !== version) throw staleVersion(d.label.toLowerCase(), before.updated_by_name, before.updated_at);
       await tx.execute(sql`savepoint before_delete`);
       try {
-        await tx.execute(sql`delete from ${sql.identifier(d.table)} where id = ${id}`);
+        const gone = await queryRows(tx, sql`delete from ${sql.identifier(d.table)} where id = ${id} and version = ${version} returning id`);
+        if (!gone.length) {
+          const latest = await this.get(id, tx);
+          throw staleVersion(d.label.toLowerCase(), latest.updated_by_name, latest.updated_at);
+        }
       } catch (err) {
         if ((err as { code?: string; cause?: { code?: string } }).code === '23503' || (err as { cause?: { code?: string } }).cause?.code === '23503') {
           throw conflict(`This ${d.label.toLowerCase()} is still used by other records and cannot be deleted`);

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { checkSheetName, exportFileName, MENU_BY_KEY, type ExportFormat } from '@portal/contract';
+import type { Db } from '../../db/client.ts';
 import type { ListQueryLike, ResourceDef } from '../crud/resource.service.ts';
 import { likePattern } from '../pagination.ts';
 import { neutralise, toCell, type Cell, type CellFormat } from './cells.ts';
@@ -40,6 +41,8 @@ export interface ExportDef<L extends ListQuerySchema = ListQuerySchema> {
   columns: readonly ExportColumn[];
   source: (q: z.output<L>, viewer: ExportViewer) => ExportSource;
   fileName?: (format: ExportFormat, at: Date) => string;
+  /** Runs before the rows are read, each time the file is written: the personal-data access log records exports here. */
+  beforeRead?: (db: Db, q: z.output<L>, viewer: ExportViewer) => Promise<void>;
 }
 
 /** Checks a declaration once, at start-up: the sheet name rule, at least one column, entries that offer `export`. */

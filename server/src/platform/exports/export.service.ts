@@ -147,6 +147,7 @@ export class ExportService {
 
   /** Writes every row of the export to `out` and ends it; answers the number of rows. */
   async write(def: ExportDef, q: Record<string, unknown>, viewer: ExportViewer, format: ExportFormat, out: Writable): Promise<number> {
+    await def.beforeRead?.(this.db, q, viewer);
     if (format === 'csv') {
       const copied = await copyCsv(this.readers, def, def.source(q, viewer), csvHead(def.columns.map((c) => c.label)), out);
       if (copied !== null) return copied;

@@ -4,6 +4,7 @@ import { queryRows } from '../../db/client.ts';
 import { writeAudit, type AuditContext } from '../audit.ts';
 import { staleVersion } from '../concurrency.ts';
 import { AppError, conflict, notFound, unprocessable } from '../errors.ts';
+import { failureMessage } from '../failure-message.ts';
 import type { Actor } from '../request-context.ts';
 import { failBatch, findBatch, paramsOf, toBatch, type BatchRecord } from './batch.repo.ts';
 import { stagedRelation } from './definition.ts';
@@ -73,7 +74,7 @@ export async function commitBatch(p: ImportPipeline, batchId: number): Promise<v
     });
   } catch (err) {
     if (!(err instanceof AppError)) p.log?.error({ err, batchId }, 'import commit failed');
-    const reason = err instanceof AppError ? err.message : (err as Error).message;
+    const reason = failureMessage(err);
     await failBatch(p.db, batchId, 'PROCESSING', `The import was rolled back, no rows were changed: ${reason}`);
   } finally {
     p.events.changed(batchId);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { AppError } from '../errors.ts';
+import { failureMessage } from '../failure-message.ts';
 import { failBatch, findBatch, paramsOf } from './batch.repo.ts';
 import type { ImportPipeline } from './pipeline.ts';
 import { FileProblem } from './reader.ts';
@@ -47,7 +48,7 @@ export class ImportValidation {
         if (err instanceof FileProblem || err instanceof AppError) await failBatch(db, batchId, 'PENDING', err.message);
         else {
           this.p.log?.error({ err, batchId }, 'import validation failed');
-          await failBatch(db, batchId, 'PENDING', `The file could not be validated: ${(err as Error).message}`);
+          await failBatch(db, batchId, 'PENDING', `The file could not be validated: ${failureMessage(err)}`);
         }
       }
       await fsp.rm(filePath, { force: true });

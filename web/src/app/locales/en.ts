@@ -76,6 +76,13 @@ export const en: Record<string, string> = {
   'reset.invalidText': 'The reset link is missing its token or has expired. Ask for a new one.',
   'reset.requestNew': 'Request a new link',
 
+  'confirmEmail.title': 'Confirm E-mail Address',
+  'confirmEmail.text': 'Confirm that this address is the new e-mail of your Loyalty Portal account. Your sign-in codes will go to it.',
+  'confirmEmail.submit': 'Confirm New Address',
+  'confirmEmail.doneTitle': 'E-mail address confirmed',
+  'confirmEmail.doneText': 'Your account now uses this address. Sign-in codes go to it from now on.',
+  'confirmEmail.invalidText': 'The confirmation link is missing its token. Open the link from the e-mail again, or ask your administrator to repeat the change.',
+
   'nav.home': 'Home',
   'nav.settings': 'Settings',
   'nav.profile': 'Profile',

@@ -73,6 +73,13 @@ export const id: Record<string, string> = {
   'reset.invalidText': 'Tautan tidak memiliki token atau sudah kedaluwarsa. Minta tautan baru.',
   'reset.requestNew': 'Minta tautan baru',
 
+  'confirmEmail.title': 'Konfirmasi Alamat Email',
+  'confirmEmail.text': 'Konfirmasi bahwa alamat ini adalah email baru akun Loyalty Portal Anda. Kode masuk akan dikirim ke alamat ini.',
+  'confirmEmail.submit': 'Konfirmasi Alamat Baru',
+  'confirmEmail.doneTitle': 'Alamat email dikonfirmasi',
+  'confirmEmail.doneText': 'Akun Anda kini memakai alamat ini. Kode masuk dikirim ke alamat ini mulai sekarang.',
+  'confirmEmail.invalidText': 'Tautan konfirmasi tidak memiliki token. Buka lagi tautan dari email, atau minta administrator mengulang perubahan.',
+
   'nav.home': 'Beranda',
   'nav.settings': 'Pengaturan',
   'nav.profile': 'Profil',

@@ -51,7 +51,7 @@ const PAGE_SIZE = 10;
 
 type Column<T> = DisplayDef<T> & { width?: number };
 
-function HistoryTable<T extends { id: number }>({
+export function HistoryTable<T extends { id: number }>({
   owner,
   name,
   load,

@@ -1,13 +1,14 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { Empty, Flex, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { can, CONSUMER_ENTRIES, consumersApi, membersApi, type ConsumerDetail } from '@portal/contract';
+import { can, CONSUMER_ENTRIES, consumersApi, membersApi, PERSONAL_DATA_ACCESS_ENTRIES, type ConsumerDetail } from '@portal/contract';
 import { useSession } from '../../lib/session.ts';
 import { useSearchParam } from '../../ui/search-param.ts';
 import { resourceKeys } from '../../lib/query-keys.ts';
 import { useResourceAccess } from '../../ui/use-resource-access.ts';
 import { TagChip } from '../masterdata/masterdata.inputs.tsx';
 import { resourcePaths } from '../../ui/resource-paths.ts';
+import { PersonalDataAccessTab } from './PersonalDataAccessTab.tsx';
 import { ActivityHistory, AddressHistory, ConsumerChats, ConsumerTickets, CouponHistory, PosSaleHistory, StampHistory } from './ConsumerHistory.tsx';
 
 /**
@@ -50,6 +51,8 @@ export function ConsumerTabs({ row }: { row: ConsumerDetail }) {
           ? [tab('tickets', 'Tickets', <ConsumerTickets owner={owner} consumerId={row.id} detailPath={resourcePaths('cms.help-center').detail} />)]
           : []),
         ...(perms && can(perms, 'cms.chatlive', 'view') ? [tab('chats', 'Chats', <ConsumerChats owner={owner} consumerId={row.id} detailPath={resourcePaths('cms.chatlive').detail} />)] : []),
+        // The Super Admin's alone (the entry can be granted to no role).
+        ...(perms && can(perms, PERSONAL_DATA_ACCESS_ENTRIES[0], 'view') ? [tab('personalDataAccess', 'Personal data access', <PersonalDataAccessTab owner={owner} />)] : []),
       ]}
     />
   );

@@ -60,20 +60,26 @@ export interface PermissionEditorProps {
   readOnly?: boolean;
   /** Super Admin holds every permission: the grid is informative only. */
   superRole?: boolean;
+  /** The editor's own role: nobody changes the rights they hold themselves. */
+  ownRole?: boolean;
+  /** Whether the editor may give or take a right: only rights it holds itself (default: every right). */
+  mayGrant?: (entry: string, action: Action) => boolean;
 }
+
+const everyRight = () => true;
 
 /**
  * The role's permissions as a grid: menu entries of `permission/list` grouped by area (collapsible) and group, one
  * column per action with a checkbox where the entry offers it. A row toggle, a column toggle per area, a filter box and
  * the number selected. Checking any action checks view; unchecking view clears the row.
  */
-export function PermissionEditor({ id, value, onChange, disabled, readOnly, superRole }: PermissionEditorProps) {
+export function PermissionEditor({ id, value, onChange, disabled, readOnly, superRole, ownRole, mayGrant = everyRight }: PermissionEditorProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const items = usePermissionItems();
   const [filter, setFilter] = useState('');
   const selected = useMemo(() => grantKeys(value), [value]);
-  const locked = !!disabled || !!readOnly || !!superRole;
+  const locked = !!disabled || !!readOnly || !!superRole || !!ownRole;
   // Cells render only when their row changes (see GridRow), so handlers read the current state through refs.
   const selectedRef = useRef(selected);
   selectedRef.current = selected;
@@ -103,14 +109,16 @@ export function PermissionEditor({ id, value, onChange, disabled, readOnly, supe
   /** Checks or unchecks actions of entries, keeping view whenever another action is held. */
   const apply = (entries: readonly Item[], actions: readonly Action[] | 'all', on: boolean) => {
     const next = new Set(selectedRef.current);
+    // Rights the editor does not hold are left exactly as they are, neither given nor taken.
+    const grantable = (item: Item) => offered(item).filter((a) => mayGrant(item.entry, a));
     for (const item of entries) {
-      const acts = actions === 'all' ? offered(item) : actions.filter((a) => offered(item).includes(a));
+      const acts = (actions === 'all' ? offered(item) : actions.filter((a) => offered(item).includes(a))).filter((a) => mayGrant(item.entry, a));
       for (const a of acts) {
         if (on) {
           next.add(grantKey(item.entry, a));
-          if (offered(item).includes('view')) next.add(grantKey(item.entry, 'view'));
+          if (grantable(item).includes('view')) next.add(grantKey(item.entry, 'view'));
         } else if (a === 'view') {
-          for (const other of offered(item)) next.delete(grantKey(item.entry, other));
+          for (const other of grantable(item)) next.delete(grantKey(item.entry, other));
         } else {
           next.delete(grantKey(item.entry, a));
         }
@@ -129,6 +137,8 @@ export function PermissionEditor({ id, value, onChange, disabled, readOnly, supe
       }
     return { total, checked: total > 0 && on === total, indeterminate: on > 0 && on < total, on };
   };
+
+  const limited = all.some((item) => offered(item).some((a) => !mayGrant(item.entry, a)));
 
   if (items.isPending) return <Spin data-testid="permission-loading" />;
   if (items.isError) return <Alert type="error" showIcon title={t('identity.permission.loadFailed', 'The permission list could not be loaded')} />;
@@ -195,7 +205,7 @@ export function PermissionEditor({ id, value, onChange, disabled, readOnly, supe
                 <Checkbox
                   checked={col.checked}
                   indeterminate={col.indeterminate}
-                  disabled={locked}
+                  disabled={locked || !entries.some((i) => offered(i).includes(action) && mayGrant(i.entry, action))}
                   onChange={(e) => apply(entries, [action], e.target.checked)}
                   data-testid={`permission-col-all-${area}-${action}`}
                   aria-label={`${AREA_LABEL[area].en} ${action}: all`}
@@ -211,7 +221,7 @@ export function PermissionEditor({ id, value, onChange, disabled, readOnly, supe
             return (
               <Checkbox
                 checked={superRole || selected.has(key)}
-                disabled={locked}
+                disabled={locked || !mayGrant(row.item.entry, action)}
                 onChange={(e) => apply([row.item], [action], e.target.checked)}
                 data-testid={`permission-cell-${row.item.entry}-${action}`}
                 aria-label={`${row.item.label} ${action}`}
@@ -234,7 +244,7 @@ export function PermissionEditor({ id, value, onChange, disabled, readOnly, supe
             <Checkbox
               checked={superRole || rowState.checked}
               indeterminate={!superRole && rowState.indeterminate}
-              disabled={locked}
+              disabled={locked || !offered(row.item).some((a) => mayGrant(row.item.entry, a))}
               onChange={(e) => apply([row.item], 'all', e.target.checked)}
               data-testid={`permission-row-all-${row.item.entry}`}
               aria-label={`${row.item.label}: all`}
@@ -286,6 +296,18 @@ export function PermissionEditor({ id, value, onChange, disabled, readOnly, supe
           showIcon
           style={{ marginBottom: 12 }}
           title={t('identity.permission.super', 'Super Admin holds every permission; the grid cannot be changed.')}
+        />
+      )}
+      {!superRole && ownRole && !readOnly && (
+        <Alert type="info" showIcon style={{ marginBottom: 12 }} data-testid="permission-own-role" title={t('identity.permission.ownRole', 'This is your own role: someone else changes its permissions.')} />
+      )}
+      {!superRole && !ownRole && !readOnly && limited && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="permission-limited"
+          title={t('identity.permission.limited', 'You can give or take only the permissions you hold yourself; the others are shown greyed out.')}
         />
       )}
       <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 12 }}>

@@ -33,7 +33,7 @@ export const roleView = defineResource<RoleRow, RoleDetail>({
       { name: 'description', label: 'Description', input: 'textarea' },
       { name: 'permissions', label: 'Permissions', input: 'custom', component: RolePermissionsField },
     ],
-    fromDetail: (d) => ({ name: d.name, status: d.status, description: d.description ?? '', permissions: toGrants(d.permissions), is_super: d.is_super }),
+    fromDetail: (d) => ({ name: d.name, status: d.status, description: d.description ?? '', permissions: toGrants(d.permissions), is_super: d.is_super, role_id: d.id }),
   },
   detail: [
     {

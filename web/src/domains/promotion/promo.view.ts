@@ -5,7 +5,7 @@ import { enumOptions } from '../../ui/options.ts';
 import { pickedIds } from '../../ui/RemoteSelect.tsx';
 import { defineResource } from '../../ui/resource.ts';
 import { productPicker, storePicker } from '../catalog/ecommerce.pickers.ts';
-import { PhoneTagsInput, promoValueText, tagList } from './promotion.inputs.tsx';
+import { hasMaskedPhones, PhoneTagsInput, promoValueText, tagList } from './promotion.inputs.tsx';
 
 const PromoValue = ({ row }: { row: PromoRow }) => createElement('span', null, promoValueText(row.promo_type, row.value));
 const Products = ({ row }: { row: PromoDetail }) => tagList(row.products.map((p) => `${p.plu} · ${p.name}`));
@@ -81,7 +81,13 @@ export const promoView = defineResource<PromoRow, PromoDetail>({
       store_ids: p.stores.map((s) => ({ value: s.id, label: `${s.code} · ${s.name}` })),
       consumers: p.consumers,
     }),
-    toBody: (v) => ({ ...v, product_ids: pickedIds(v.product_ids), store_ids: pickedIds(v.store_ids), consumers: Array.isArray(v.consumers) ? v.consumers : [] }),
+    // Masked numbers are not sent back: without `consumers` an update keeps the stored list.
+    toBody: ({ consumers, ...v }) => ({
+      ...v,
+      product_ids: pickedIds(v.product_ids),
+      store_ids: pickedIds(v.store_ids),
+      ...(hasMaskedPhones(consumers) ? {} : { consumers: Array.isArray(consumers) ? consumers : [] }),
+    }),
   },
   detail: [
     {

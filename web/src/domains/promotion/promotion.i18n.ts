@@ -54,6 +54,7 @@ const id: Record<string, string> = {
   'promotion.promo.help.store_ids': 'Kosong: semua toko',
   'promotion.promo.help.consumers': 'Nomor telepon; kosong: semua konsumen sesuai cakupan member',
   'promotion.promo.placeholders.code': 'mis. KOPI15',
+  'promotion.promo.maskedConsumers': 'Nomor telepon disamarkan: mengubahnya memerlukan hak Data Pribadi Konsumen. Menyimpan akan mempertahankannya apa adanya.',
   'promotion.promo.placeholders.consumers': 'Ketik atau tempel nomor telepon, mis. 081234567890',
   'promotion.freeGift.fields.product_count': 'Hadiah',
   'promotion.freeGift.addGift': 'Tambah produk hadiah',

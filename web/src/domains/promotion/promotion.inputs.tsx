@@ -16,12 +16,27 @@ export function tagList(items: readonly string[], color?: string) {
 /** A promo value: percent for a percentage promo, Rupiah for an amount. */
 export const promoValueText = (promoType: number, value: number) => (promoType === 1 ? `${value}%` : formatRupiah(value));
 
+/** Whether a promo's phone numbers came masked (`6281******890`). */
+export const hasMaskedPhones = (phones: unknown): boolean => Array.isArray(phones) && phones.some((p) => typeof p === 'string' && p.includes('*'));
+
 /**
  * Consumers of a promo as phone numbers: typed or pasted (comma, space or new line between them), each a tag. The
  * contract checks and normalises them (08… and +628… become 628…).
  */
 export function PhoneTagsInput({ id, value, onChange, disabled }: CustomInputProps) {
   const { t } = useTranslation();
+  const phones = Array.isArray(value) ? (value as string[]) : [];
+  // Numbers come masked to a role without the consumer personal-data right: shown, not editable, and not sent back.
+  if (hasMaskedPhones(phones)) {
+    return (
+      <Flex vertical gap={4} id={id} data-testid={id ? `field-${id}` : undefined}>
+        {tagList(phones)}
+        <Typography.Text type="secondary">
+          {t('promotion.promo.maskedConsumers', 'The phone numbers are masked: changing them needs the Consumer Personal Data right. Saving keeps them as they are.')}
+        </Typography.Text>
+      </Flex>
+    );
+  }
   return (
     <Select<string[]>
       id={id}
@@ -30,7 +45,7 @@ export function PhoneTagsInput({ id, value, onChange, disabled }: CustomInputPro
       suffixIcon={null}
       tokenSeparators={[',', ' ', '\n', ';']}
       disabled={disabled}
-      value={Array.isArray(value) ? (value as string[]) : []}
+      value={phones}
       placeholder={t('promotion.promo.placeholders.consumers', 'Type or paste phone numbers, e.g. 081234567890')}
       style={{ width: '100%' }}
       data-testid={id ? `field-${id}` : undefined}

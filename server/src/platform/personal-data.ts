@@ -1,0 +1,67 @@
+import type { FastifyRequest } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
+import { can, PERSONAL_DATA_ENTRY, type AnyEndpoint, type PermissionSet } from '@portal/contract';
+import type { Db, Tx } from '../db/client.ts';
+import { actorOf } from './access-guard.ts';
+import type { Clock } from './clock.ts';
+
+/** Whether the caller may see consumers' phone numbers and e-mail addresses unmasked. */
+export const seesPersonalData = (perms: PermissionSet): boolean => can(perms, PERSONAL_DATA_ENTRY, 'view');
+
+/** One unmasked read: who, when, and through which screen (the endpoint's id, or an export's name) and route. */
+export interface PersonalDataRead {
+  userId: number;
+  at: Date;
+  screen: string;
+  route: string;
+}
+
+/**
+ * The personal-data access log (UU PDP art. 31-32; table `personal_data_access`, migration 0013): every unmasked read
+ * of consumers' personal data is recorded with the consumers it showed, one statement per request whatever the number
+ * of consumers (the entry and its subject rows in one insert).
+ */
+export class PersonalDataAccessLog {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The time a read is recorded at. */
+  now(): Date {
+    return this.clock.now();
+  }
+
+  /** The read a request makes through an endpoint. */
+  readOf(req: FastifyRequest, endpoint: AnyEndpoint): PersonalDataRead {
+    return { userId: actorOf(req).userId, at: this.clock.now(), screen: endpoint.id, route: `${req.method} ${req.routeOptions.url ?? req.url.split('?')[0]}` };
+  }
+
+  /** Records a read of these consumers (a page's, a record's); nothing when it showed none. */
+  async record(read: PersonalDataRead, consumerIds: readonly number[], tx: Db | Tx = this.db): Promise<void> {
+    const ids = [...new Set(consumerIds)];
+    if (!ids.length) return;
+    await this.insert(read, sql`select (json_array_elements_text(${JSON.stringify(ids)}::json))::int as consumer_id`, tx);
+  }
+
+  /**
+   * Records a read of the consumers a query selects (`select … as consumer_id`), set-based: an export's rows, a promo's
+   * phone numbers matched to consumers. Nothing when it selects none.
+   */
+  async recordSelected(read: PersonalDataRead, subjects: SQL, tx: Db | Tx = this.db): Promise<void> {
+    await this.insert(read, subjects, tx);
+  }
+
+  /** Records a request's read of the consumers `consumerIds` names, when the caller saw them unmasked. */
+  async recordIf(unmasked: boolean, req: FastifyRequest, endpoint: AnyEndpoint, consumerIds: readonly number[]): Promise<void> {
+    if (unmasked) await this.record(this.readOf(req, endpoint), consumerIds);
+  }
+
+  private async insert(read: PersonalDataRead, subjects: SQL, tx: Db | Tx): Promise<void> {
+    await tx.execute(sql`with s as (select distinct consumer_id from (${subjects}) x where consumer_id is not null),
+        a as (insert into personal_data_access (at, user_id, screen, route, subject_count)
+              select ${read.at}, ${read.userId}, ${read.screen}, ${read.route}, count(*) from s having count(*) > 0
+              returning id)
+      insert into personal_data_access_subjects (consumer_id, access_id) select s.consumer_id, a.id from s, a`);
+  }
+}
