@@ -256,7 +256,11 @@ export class ExportService {
       );
       this.events.emit('settled', { id: downloadId, userId: entry.userId, status: DOWNLOAD_READY });
     } catch (err) {
-      file?.destroy();
+      if (file) {
+        // A failure before the file was even opened: its open completes after destroy, so wait for the close before removing it.
+        file.destroy();
+        await finished(file).catch(() => undefined);
+      }
       await fs.promises.rm(partial, { force: true });
       this.opts.logger?.error({ err, downloadId, retryCount: job.retryCount }, 'export job failed');
       // Permanent problems and the last try show as failed in the Download List; others are retried.

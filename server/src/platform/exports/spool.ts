@@ -32,7 +32,9 @@ export async function spool(dir: string, write: (out: Writable) => Promise<numbe
     body.on('close', () => void fs.promises.rm(file, { force: true }));
     return { rows, size, body };
   } catch (err) {
+    // The file may still be opening: wait for its close, or the open would recreate it after the removal.
     out.destroy();
+    await finished(out).catch(() => undefined);
     await fs.promises.rm(file, { force: true });
     throw err;
   }
