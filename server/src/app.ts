@@ -9,7 +9,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { completeOpenApi } from './platform/openapi.ts';
 import { servedOverHttps, type Config } from './config.ts';
-import type { Database } from './db/client.ts';
+import { onPoolError, openSidePool, type Database } from './db/client.ts';
 import type { CatalogServices } from './domains/catalog/catalog.deps.ts';
 import { catalogModule } from './domains/catalog/catalog.module.ts';
 import { consumersModule } from './domains/consumers/consumers.module.ts';
@@ -72,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  onPoolError(database, (err) => app.log.warn({ err }, 'an idle database connection was lost'));
 
   await app.register(cookie);
   await app.register(helmet, {
@@ -110,7 +111,32 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     });
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
-  const exportService = new ExportService(database, jobs, clock, { dir: path.join(config.DATA_DIR, 'exports'), asyncRows: config.EXPORT_ASYNC_ROWS, logger: app.log });
+  // Export readers hold a connection while they read: a pool of their own (PostgreSQL), never the requests'.
+  const exportReaders = openSidePool(
+    database,
+    {
+      max: config.EXPORT_DB_POOL_MAX,
+      connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: config.EXPORT_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: config.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      applicationName: 'portal-exports',
+    },
+    'export readers',
+  );
+  if (exportReaders !== database) {
+    onPoolError(exportReaders, (err) => app.log.warn({ err }, 'an idle export connection was lost'));
+    app.addHook('onClose', () => exportReaders.close());
+  }
+  const exportService = new ExportService(database, jobs, clock, {
+    dir: path.join(config.DATA_DIR, 'exports'),
+    asyncRows: config.EXPORT_ASYNC_ROWS,
+    logger: app.log,
+    readers: exportReaders,
+    maxRunning: config.EXPORT_MAX_RUNNING,
+    maxPerUser: config.EXPORT_MAX_PER_USER,
+    maxQueuedPerUser: config.EXPORT_MAX_QUEUED_PER_USER,
+    stallSeconds: config.EXPORT_STALL_SECONDS,
+  });
 
   const transport = deps.mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_FROM) : undefined);
   const mailer = createMailer(db, { jobs, retrySeconds: config.MAIL_RETRY_SECONDS, ...(transport ? { transport } : {}) });
@@ -126,7 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     masterdataModule(ctx, { users: identity.services.users }),
     contentModule(ctx),
     consumersModule(ctx),
-    helpdeskModule(ctx),
+    helpdeskModule(ctx, { sessions: identity.services.sessions }),
   ];
   const retention = new RetentionService(db, jobs, clock, {
     days: config.RETENTION_DAYS,

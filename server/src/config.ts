@@ -65,6 +65,30 @@ const envSchema = z.object({
    * Required in production; elsewhere, without it, a random key is created once in DATA_DIR (`app-secret.key`).
    */
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** PostgreSQL connections of the request pool. */
+  DB_POOL_MAX: int(10),
+  /** How long a request waits for a database connection (a new one, or a free one of the pool) before answering 503. */
+  DB_CONNECT_TIMEOUT_MS: int(5_000),
+  /** The longest one statement of a request or a job may run (PostgreSQL's statement_timeout); longer answers 503. */
+  DB_STATEMENT_TIMEOUT_MS: int(30_000),
+  /** A transaction left open without a statement this long is ended by PostgreSQL (idle_in_transaction_session_timeout). */
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: int(60_000),
+  /** PostgreSQL connections of the export readers' own pool, apart from the request pool: the direct exports at once (EXPORT_MAX_RUNNING) and the two kept-export jobs. */
+  EXPORT_DB_POOL_MAX: int(6),
+  /** statement_timeout of the export readers: a kept export of millions of rows is one COPY statement. */
+  EXPORT_STATEMENT_TIMEOUT_MS: int(600_000),
+  /** Direct exports (written and sent while the browser waits) running at once in this process; more answer 429. */
+  EXPORT_MAX_RUNNING: int(4),
+  /** Direct exports running at once per user; more answer 429. */
+  EXPORT_MAX_PER_USER: int(2),
+  /** Kept exports (Download List) waiting or running per user; more answer 429 until one is ready. */
+  EXPORT_MAX_QUEUED_PER_USER: int(5),
+  /** A download whose reader takes no data for this long is ended, so a stalled browser does not keep its place. */
+  EXPORT_STALL_SECONDS: int(60),
+  /** Live event streams (chat) send a heartbeat this often and check at each that the session and the right still hold. */
+  LIVE_HEARTBEAT_MS: int(25_000),
+  /** Live event streams open at once per user; a newer one closes the oldest. */
+  LIVE_STREAMS_PER_USER: int(5),
 });
 
 export type Config = z.infer<typeof envSchema> & { webDist: string };

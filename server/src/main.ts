@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { loadConfig, startupProblems } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { openDatabase, requestPool } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { loadRegions } from './domains/catalog/regions.loader.ts';
 import { isEmpty, seedDemo } from './seed/demo.ts';
@@ -11,7 +11,7 @@ if (problems.length) {
   console.error(`Refusing to start (APP_ENV=${config.APP_ENV}):\n- ${problems.join('\n- ')}`);
   process.exit(1);
 }
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, pool: requestPool(config) });
 const applied = await migrate(database);
 const { app } = await buildApp({ config, database });
 app.log.info(`database: ${database.describe}${applied.length ? `, applied ${applied.join(', ')}` : ''}`);

@@ -25,6 +25,8 @@ export async function migrate(database: Database): Promise<string[]> {
     const text = fs.readFileSync(path.join(MIGRATIONS_DIR, `${entry.tag}.sql`), 'utf8').replaceAll('"public".', '');
     const statements = text.split('--> statement-breakpoint').map((s) => s.trim()).filter(Boolean);
     await database.db.transaction(async (tx) => {
+      // A migration may build an index over millions of rows: the request pool's statement limit is not for it.
+      await tx.execute(sql`set local statement_timeout = 0`);
       for (const statement of statements) await tx.execute(sql.raw(statement));
       await tx.execute(sql`insert into schema_migrations (tag) values (${entry.tag})`);
     });

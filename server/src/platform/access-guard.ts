@@ -34,7 +34,8 @@ export interface SessionResolver {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const API_PATH = /^\/api\//i;
 
-function tokenOf(req: FastifyRequest, cookieName: string): { token: string; via: 'cookie' | 'bearer' } | null {
+/** The session token a request carries: a Bearer header, else the session cookie of that name. */
+export function tokenOf(req: FastifyRequest, cookieName: string): { token: string; via: 'cookie' | 'bearer' } | null {
   const header = req.headers.authorization;
   if (header?.startsWith('Bearer ')) return { token: header.slice(7).trim(), via: 'bearer' };
   const cookie = req.cookies[cookieName];

@@ -36,6 +36,41 @@ export function pgCode(err: unknown): string | undefined {
   return undefined;
 }
 
+export const unavailable = (message: string) => new AppError(503, 'service_unavailable', message);
+
+/** The database cannot be reached, went away mid-request, or took too long: nothing the caller did, try again later. */
+const DB_UNREACHABLE = 'The database cannot be reached right now. Please try again in a moment.';
+const DB_TOO_SLOW = 'The database took too long to answer. Please try again in a moment, or narrow the filters.';
+
+// Connection exceptions (class 08), the server shutting down or starting (57P01-57P03), too many connections (53300),
+// a transaction ended for idling (25P03); 57014 is a statement cancelled by statement_timeout.
+const PG_UNREACHABLE = /^(08[0-9A-Z]{3}|57P0[1-3]|53300|25P03)$/;
+const PG_STATEMENT_TIMEOUT = '57014';
+// Socket errors of a connection that cannot be made or was cut.
+const NET_UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+// node-postgres and its pool say these in words only.
+const DRIVER_UNREACHABLE = ['Connection terminated', 'timeout exceeded when trying to connect', 'is not queryable'];
+
+/**
+ * Whether an error (drizzle wraps the driver's as its cause; a refused connection may be an AggregateError of one per
+ * address) says the database is unreachable or too slow rather than that the request was wrong.
+ */
+export function databaseFault(err: unknown): 'unreachable' | 'timeout' | undefined {
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [err];
+  while (queue.length && seen.size < 16) {
+    const e = queue.shift();
+    if (!e || typeof e !== 'object' || seen.has(e)) continue;
+    seen.add(e);
+    const { code, message, cause, errors } = e as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    if (code === PG_STATEMENT_TIMEOUT) return 'timeout';
+    if (typeof code === 'string' && (PG_UNREACHABLE.test(code) || NET_UNREACHABLE.has(code))) return 'unreachable';
+    if (typeof message === 'string' && DRIVER_UNREACHABLE.some((m) => message.includes(m))) return 'unreachable';
+    queue.push(cause, ...(Array.isArray(errors) ? errors : []));
+  }
+  return undefined;
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
@@ -56,6 +91,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isResponseSerializationError(err)) {
       req.log.error({ err }, 'response did not match its schema');
       return reply.status(500).send({ error: 'internal_error', message: 'Something went wrong' });
+    }
+    const fault = databaseFault(err);
+    if (fault) {
+      req.log.warn({ err }, fault === 'timeout' ? 'database statement timed out' : 'database unreachable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ error: 'service_unavailable', message: fault === 'timeout' ? DB_TOO_SLOW : DB_UNREACHABLE });
     }
     const code = pgCode(err);
     if (code === PG_UNIQUE_VIOLATION) return reply.status(409).send({ error: 'conflict', message: 'A record with the same unique value already exists' });

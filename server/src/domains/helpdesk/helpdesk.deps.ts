@@ -1,4 +1,5 @@
 import type { Clock } from '../../platform/clock.ts';
+import type { LiveStreams, StreamSessions } from '../../platform/live-streams.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import type { SlidingWindowLimiter } from '../../platform/rate-limiter.ts';
 import type { ChatEvents } from './chat-events.ts';
@@ -28,4 +29,11 @@ export interface HelpdeskRouteDeps {
   mailer: Mailer;
   /** Consumer sign-in attempts per address, like the staff sign-in's. */
   appSignInLimiter: SlidingWindowLimiter;
+  /** The chat event streams: re-checked at every heartbeat, capped per user. */
+  live: LiveStreams;
+}
+
+/** What the help desk needs of another domain: the staff sessions, to end a chat stream with its session. */
+export interface HelpdeskDeps {
+  sessions: StreamSessions;
 }

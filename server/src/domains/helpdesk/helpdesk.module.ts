@@ -5,7 +5,10 @@ import { ChatService } from './chat.service.ts';
 import { ConsumerAuthService } from './consumer-auth.service.ts';
 import { FaqService } from './faq.resource.ts';
 import { HelpdeskReportService } from './helpdesk-report.service.ts';
-import type { HelpdeskServices } from './helpdesk.deps.ts';
+import { servedOverHttps } from '../../config.ts';
+import { sessionCookieName } from '../../platform/access-guard.ts';
+import { LiveStreams } from '../../platform/live-streams.ts';
+import type { HelpdeskDeps, HelpdeskServices } from './helpdesk.deps.ts';
 import { HELPDESK_EXPORTS } from './helpdesk.exports.ts';
 import { HELPDESK_IMPORTS } from './helpdesk.imports.ts';
 import { registerHelpdeskRoutes } from './helpdesk.routes.ts';
@@ -14,7 +17,7 @@ import { ratingService } from './rating.resource.ts';
 import { TicketService } from './ticket.resource.ts';
 
 /** cms Consumer group: help center (tickets), FAQ, message templates, ratings, live chat and its report; the consumer app's API. */
-export function helpdeskModule(ctx: ModuleContext): DomainModule {
+export function helpdeskModule(ctx: ModuleContext, deps: HelpdeskDeps): DomainModule {
   const { db, clock, mailer, config } = ctx;
   const events = new ChatEvents();
   const services: HelpdeskServices = {
@@ -28,9 +31,14 @@ export function helpdeskModule(ctx: ModuleContext): DomainModule {
     report: new HelpdeskReportService(db),
   };
   const appSignInLimiter = new SlidingWindowLimiter(config.AUTH_RATE_LIMIT, config.AUTH_RATE_WINDOW_SECONDS * 1000, clock);
+  const live = new LiveStreams(deps.sessions, {
+    heartbeatMs: config.LIVE_HEARTBEAT_MS,
+    perUser: config.LIVE_STREAMS_PER_USER,
+    cookieName: sessionCookieName(servedOverHttps(config)),
+  });
   return {
     name: 'helpdesk',
-    register: (app) => registerHelpdeskRoutes(app, services, { clock, mailer, appSignInLimiter }),
+    register: (app) => registerHelpdeskRoutes(app, services, { clock, mailer, appSignInLimiter, live }),
     exports: HELPDESK_EXPORTS,
     imports: HELPDESK_IMPORTS,
   };

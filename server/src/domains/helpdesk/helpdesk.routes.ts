@@ -1,22 +1,15 @@
-import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { chatsApi, faqsApi, helpdeskReportApi, messageTemplatesApi, ratingsApi, ticketsApi, type ChatEvent } from '@portal/contract';
+import { chatsApi, faqsApi, helpdeskReportApi, messageTemplatesApi, ratingsApi, ticketsApi } from '@portal/contract';
 import { auditContext, registerResourceRoutes } from '../../platform/crud/index.ts';
 import { actorOf } from '../../platform/access-guard.ts';
 import { serve } from '../../platform/serve.ts';
 import type { HelpdeskRouteDeps, HelpdeskServices } from './helpdesk.deps.ts';
 import { registerAppRoutes } from './app.routes.ts';
 
-/** Server-sent events keep the connection alive with a comment line this often (proxies drop silent connections). */
-const HEARTBEAT_MS = 25_000;
-
 /** cms Consumer group: help center (tickets), FAQ, message templates, ratings, live chat; and the consumer app's API. */
-export function registerHelpdeskRoutes(app: FastifyInstance, s: HelpdeskServices, { clock, mailer, appSignInLimiter }: HelpdeskRouteDeps): void {
+export function registerHelpdeskRoutes(app: FastifyInstance, s: HelpdeskServices, { clock, mailer, appSignInLimiter, live }: HelpdeskRouteDeps): void {
   // Open event streams end when the app closes, so shutdown does not wait on agents' browsers.
-  const streams = new Set<ServerResponse>();
-  app.addHook('preClose', async () => {
-    for (const raw of streams) raw.end();
-  });
+  app.addHook('preClose', async () => live.closeAll());
 
   // Tickets.
   serve(app, ticketsApi.assigneeOptions, async (req) => ({ message: 'Success', data: await s.tickets.assigneeOptions(req.query.search, req.query.limit) }));
@@ -46,27 +39,13 @@ export function registerHelpdeskRoutes(app: FastifyInstance, s: HelpdeskServices
 
   // Live chat.
   serve(app, chatsApi.unread, async () => ({ message: 'Success', data: { unread: await s.chats.unreadCount() } }));
+  // Server-sent events: the heartbeat keeps proxies from dropping the connection and re-checks the session and the right.
   serve(app, chatsApi.events, async (req, reply) => {
-    const send = (event: ChatEvent) => reply.raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
     const unread = await s.chats.unreadCount();
-    reply.hijack();
-    reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
-    reply.raw.write('retry: 3000\n\n');
-    send({ type: 'unread', unread });
-    if (req.query.once) {
-      reply.raw.end();
-      return;
-    }
-    const unsubscribe = s.events.subscribe(send);
-    const heartbeat = setInterval(() => reply.raw.write(': ping\n\n'), HEARTBEAT_MS);
-    streams.add(reply.raw);
-    const stop = () => {
-      clearInterval(heartbeat);
-      unsubscribe();
-      streams.delete(reply.raw);
-    };
-    req.raw.on('close', stop);
-    reply.raw.on('close', stop);
+    const stream = live.open(req, reply, { once: req.query.once === true });
+    stream.send('unread', { type: 'unread', unread });
+    if (req.query.once) return stream.end();
+    stream.onEnd(s.events.subscribe((event) => stream.send(event.type, event)));
   });
   serve(app, chatsApi.messages, async (req) => {
     await s.chats.get(req.params.id);

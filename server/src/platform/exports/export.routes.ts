@@ -34,6 +34,15 @@ const sendFile = (reply: FastifyReply, f: { fileName: string; contentType: strin
 };
 
 /**
+ * A direct download keeps its export place until the browser has read it; one that takes nothing for `ms` (a stalled
+ * or vanished reader) is cut, which closes the file and gives the place back.
+ */
+function endStalled(reply: FastifyReply, ms: number): void {
+  // With a listener of its own the response's socket is not destroyed for us on timeout: cut it here.
+  reply.raw.setTimeout(ms, () => reply.raw.destroy());
+}
+
+/**
  * The export endpoint of a list (`GET <list path>/export?format=csv|txt|xlsx&<the list's filters>`). Up to the
  * threshold the file is the answer (200); above it the answer is 202 with the Download List entry a job fills. The
  * endpoint's `export` permission must name the definition's entries: the Download List checks them again later.
@@ -50,6 +59,7 @@ export function registerExportRoute(app: FastifyInstance, service: ExportService
     const { format, ...q } = req.query as { format: ExportFormat } & Record<string, unknown>;
     const answer = await service.request(def, rawFilters(req), q, format, { userId: actor.userId, audit: { actor, ip: req.ip, now: clock.now() } });
     if (answer.kind === 'job') return reply.status(202).send({ message: 'Export in progress, see Download List', data: answer.download });
+    endStalled(reply, service.stallSeconds * 1000);
     return sendFile(reply, answer);
   });
 }

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PassThrough, type Readable, type Writable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -22,7 +22,7 @@ import {
 } from '@portal/contract';
 import { queryRows, type Database, type Db } from '../../db/client.ts';
 import { writeAudit, type AuditContext } from '../audit.ts';
-import { AppError, conflict, forbidden, notFound } from '../errors.ts';
+import { AppError, conflict, forbidden, notFound, tooMany } from '../errors.ts';
 import type { JobInfo, JobLogger, JobQueue } from '../jobs.ts';
 import type { Clock } from '../clock.ts';
 import { countRows, likePattern, pagedList, whereOf } from '../pagination.ts';
@@ -30,7 +30,9 @@ import { rowReader } from '../sql/row-reader.ts';
 import { cellRows, fileNameOf, type ExportDef, type ExportViewer } from './export-def.ts';
 import { readBatches } from './source.ts';
 import { copyCsv } from './copy-csv.ts';
-import { csvHead, ExportAborted, openTableWriter } from './writers.ts';
+import { csvHead, openTableWriter } from './writers.ts';
+import { ExportSlots } from './export-slots.ts';
+import { spool, sweepSpool } from './spool.ts';
 
 export const EXPORT_JOB = 'export.file';
 
@@ -43,10 +45,22 @@ export interface ExportServiceOptions {
   /** Exports of more rows than this become jobs into the Download List. */
   asyncRows: number;
   logger?: JobLogger;
+  /**
+   * Where rows are read from: on PostgreSQL a small pool of its own (`openSidePool`), so exports never take the
+   * request pool's connections; the app's database when not given.
+   */
+  readers?: Database;
+  /** Direct exports at once in the process, and per user (429 beyond). */
+  maxRunning?: number;
+  maxPerUser?: number;
+  /** Kept exports waiting or running per user (429 beyond). */
+  maxQueuedPerUser?: number;
+  /** A direct download whose reader takes nothing for this long is ended (its place is given back). */
+  stallSeconds?: number;
 }
 
 export type ExportAnswer =
-  | { kind: 'file'; fileName: string; contentType: string; body: Readable }
+  | { kind: 'file'; fileName: string; contentType: string; size: number; body: Readable }
   | { kind: 'job'; download: DownloadRow };
 
 interface Requester {
@@ -87,14 +101,21 @@ export class ExportService {
   private readonly events = new EventEmitter();
 
   private readonly db: Db;
+  private readonly readers: Database;
+  private readonly slots: ExportSlots;
+  private readonly spoolDir: string;
 
   constructor(
-    private readonly database: Database,
+    database: Database,
     private readonly jobs: JobQueue,
     private readonly clock: Clock,
     private readonly opts: ExportServiceOptions,
   ) {
     this.db = database.db;
+    this.readers = opts.readers ?? database;
+    this.slots = new ExportSlots(opts.maxRunning ?? 4, opts.maxPerUser ?? 2);
+    this.spoolDir = path.join(opts.dir, 'spool');
+    void sweepSpool(this.spoolDir);
     jobs.register<{ downloadId: number }>(EXPORT_JOB, (payload, job) => this.runJob(payload.downloadId, job), { concurrency: 2 });
   }
 
@@ -102,6 +123,16 @@ export class ExportService {
   onSettled(listener: (e: { id: number; userId: number; status: number }) => void): () => void {
     this.events.on('settled', listener);
     return () => this.events.off('settled', listener);
+  }
+
+  /** Direct exports being written or sent now. */
+  get running(): number {
+    return this.slots.active;
+  }
+
+  /** Seconds a direct download may take no data before it is ended. */
+  get stallSeconds(): number {
+    return this.opts.stallSeconds ?? 60;
   }
 
   /** Every registered export. */
@@ -118,7 +149,7 @@ export class ExportService {
   async write(def: ExportDef, q: Record<string, unknown>, viewer: ExportViewer, format: ExportFormat, out: Writable): Promise<number> {
     await def.beforeRead?.(this.db, q, viewer);
     if (format === 'csv') {
-      const copied = await copyCsv(this.database, def, def.source(q, viewer), csvHead(def.columns.map((c) => c.label)), out);
+      const copied = await copyCsv(this.readers, def, def.source(q, viewer), csvHead(def.columns.map((c) => c.label)), out);
       if (copied !== null) return copied;
     }
     return this.writeBatched(def, q, viewer, format, out);
@@ -128,7 +159,7 @@ export class ExportService {
   async writeBatched(def: ExportDef, q: Record<string, unknown>, viewer: ExportViewer, format: ExportFormat, out: Writable): Promise<number> {
     const writer = openTableWriter(format, out, { header: def.columns.map((c) => c.label), sheetName: def.sheetName });
     let rows = 0;
-    for await (const batch of readBatches(this.database, def.source(q, viewer))) {
+    for await (const batch of readBatches(this.readers, def.source(q, viewer))) {
       await writer.write(cellRows(def, batch));
       rows += batch.rows.length;
     }
@@ -143,20 +174,29 @@ export class ExportService {
     const { total } = await countRows(this.db, src.from, whereOf([...src.where]), this.opts.asyncRows);
     const now = who.audit.now;
     if (total <= this.opts.asyncRows) {
-      await this.db.transaction((tx) =>
-        writeAudit(tx, who.audit, { action: 'export', entity: 'download', after: { export: def.name, format, filters: raw, rows: total } }),
-      );
-      const body = new PassThrough();
-      this.write(def, q, viewer, format, body).catch((err: unknown) => {
-        if (err instanceof ExportAborted) this.opts.logger?.warn({ export: def.name }, 'export download closed by the client');
-        else this.opts.logger?.error({ err, export: def.name }, 'export stream failed');
-        body.destroy(err instanceof Error ? err : new Error(String(err)));
-      });
-      return { kind: 'file', fileName: fileNameOf(def, format, now), contentType: EXPORT_CONTENT_TYPES[format], body };
+      const release = this.slots.take(who.userId);
+      try {
+        await this.db.transaction((tx) =>
+          writeAudit(tx, who.audit, { action: 'export', entity: 'download', after: { export: def.name, format, filters: raw, rows: total } }),
+        );
+        // The whole file first, then the answer: the reading connection is back in its pool before the first byte goes out.
+        const file = await spool(this.spoolDir, (out) => this.write(def, q, viewer, format, out));
+        // Given back once the file has been read into the answer ('end'), or the reader left first ('close').
+        file.body.once('end', release).once('close', release);
+        return { kind: 'file', fileName: fileNameOf(def, format, now), contentType: EXPORT_CONTENT_TYPES[format], size: file.size, body: file.body };
+      } catch (err) {
+        release();
+        throw err;
+      }
     }
     const download = await this.db.transaction(async (tx) => {
       // One owner's names are unique: a second export in the same second is "... duplicate 1.csv" (spec section 5).
       await tx.execute(sql`select pg_advisory_xact_lock(7031, ${who.userId})`);
+      const maxQueued = this.opts.maxQueuedPerUser ?? 5;
+      const [queued] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from downloads where user_id = ${who.userId} and status = ${DOWNLOAD_IN_PROGRESS}`);
+      if (Number(queued?.n ?? 0) >= maxQueued) {
+        throw tooMany(`You have ${maxQueued} exports in progress in the Download List. Wait until one is ready, then try again.`);
+      }
       const wanted = fileNameOf(def, format, now);
       const dot = wanted.lastIndexOf('.');
       const stem = dot > 0 ? wanted.slice(0, dot) : wanted;
@@ -216,7 +256,11 @@ export class ExportService {
       );
       this.events.emit('settled', { id: downloadId, userId: entry.userId, status: DOWNLOAD_READY });
     } catch (err) {
-      file?.destroy();
+      if (file) {
+        // A failure before the file was even opened: its open completes after destroy, so wait for the close before removing it.
+        file.destroy();
+        await finished(file).catch(() => undefined);
+      }
       await fs.promises.rm(partial, { force: true });
       this.opts.logger?.error({ err, downloadId, retryCount: job.retryCount }, 'export job failed');
       // Permanent problems and the last try show as failed in the Download List; others are retried.
