@@ -64,5 +64,7 @@ export const idParam = z.object({ id: recordIdText }).strict();
 export const bigIdParam = z.object({ id: z.coerce.number().int().positive() }).strict();
 export const idsBody = z.object({ ids: z.array(recordId).min(1).max(1000) }).strict();
 
+/** The record's version a write carries (an int4 column). */
+export const versionField = z.number().int().min(1).max(INT4_MAX);
 /** Optimistic-concurrency version carried by every write. */
-export const versioned = { version: z.number().int().min(1).max(INT4_MAX) };
+export const versioned = { version: versionField };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from './list-query.ts';
 
 /**
  * Periods of promos, planograms and limits are whole days (YYYY-MM-DD, Asia/Jakarta calendar), both ends inclusive:
@@ -26,7 +27,7 @@ export const withPeriod = <T extends z.ZodType<{ start_date: string; end_date: s
 /** A list of ids chosen in a multi-select: positive, each once. */
 export const idList = (label: string, max: number) =>
   z
-    .array(z.number().int().positive(), { error: `${label} must be a list of ids` })
+    .array(recordId, { error: `${label} must be a list of ids` })
     .max(max, `At most ${max} ${label.toLowerCase()}`)
     .refine((ids) => new Set(ids).size === ids.length, `A ${label.toLowerCase().replace(/s$/, '')} is chosen twice`);
 

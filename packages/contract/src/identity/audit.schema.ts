@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from '../common/fields.ts';
-import { listQuery } from '../common/list-query.ts';
+import { listQuery, recordIdText } from '../common/list-query.ts';
 
 export const auditRow = z.object({
   id: z.number().int(),
@@ -17,7 +17,7 @@ export type AuditRow = z.infer<typeof auditRow>;
 export type AuditDetail = z.infer<typeof auditDetail>;
 
 export const auditListQuery = listQuery(['at'] as const, {
-  actor_id: z.coerce.number().int().positive().optional(),
+  actor_id: recordIdText.optional(),
   entity: z.string().trim().max(60).optional(),
   action: z.string().trim().max(40).optional(),
   date_from: z.iso.date().optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseListQuery, boundedPage } from '../common/list-query.ts';
+import { baseListQuery, boundedPage, versionField } from '../common/list-query.ts';
 import { enumTable } from '../enums/enum-table.ts';
 
 /**
@@ -108,4 +108,4 @@ export const importFormatQuery = z.object({ format: z.enum(IMPORT_FORMATS).defau
 export const importBatchParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).strict();
 
 /** Confirm carries the batch's version like any write; a second confirm of the same batch answers 409. */
-export const importConfirmBody = z.object({ version: z.number().int().min(1) }).strict();
+export const importConfirmBody = z.object({ version: versionField }).strict();
