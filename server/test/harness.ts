@@ -50,6 +50,18 @@ export interface HarnessOptions {
 export function useHarness(overrides: Partial<Config> = {}, opts: HarnessOptions = {}): Harness {
   const h = {} as Harness;
   beforeAll(async () => {
+    Object.assign(h, await buildTestApp(overrides, opts));
+  });
+  afterAll(async () => {
+    await h.app?.close();
+    await h.testDb?.drop();
+  });
+  return h;
+}
+
+/** The app of `useHarness`, built outside any test hook (a command such as the fuzz run uses it too). */
+export async function buildTestApp(overrides: Partial<Config> = {}, opts: HarnessOptions = {}): Promise<Harness> {
+  {
     const testDb = await createTestDatabase();
     // A few provinces (DKI Jakarta, Jawa Barat, Bali) are enough for stores; region tests load all of them themselves.
     if (opts.regions !== false) await loadRegions(testDb.database.db, REGIONS_DIR, { provinces: TEST_PROVINCES });
@@ -84,11 +96,6 @@ export function useHarness(overrides: Partial<Config> = {}, opts: HarnessOptions
       clock.advance(config.OTP_RESEND_SECONDS * 1000 + 1);
       return verified.json<{ data: { token: string } }>().data.token;
     };
-    Object.assign(h, built, { clock, testDb, call, tokenOf, latestCode });
-  });
-  afterAll(async () => {
-    await h.app?.close();
-    await h.testDb?.drop();
-  });
-  return h;
+    return Object.assign(built, { clock, testDb, call, tokenOf, latestCode });
+  }
 }
