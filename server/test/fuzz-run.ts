@@ -38,6 +38,8 @@ const report = await runFuzz(h, {
 const show = Number(values.show);
 for (const p of report.problems.slice(0, show)) console.log(describeProblem(p));
 if (report.problems.length > show) console.log(`… and ${report.problems.length - show} more`);
+const unpathed = [...report.unpathed400s.entries()].sort(([, a], [, b]) => b - a);
+if (unpathed.length) console.log(`400s without a field path, by message:\n${unpathed.map(([m, n]) => `  ${n}× ${m.slice(0, 160)}`).join('\n')}`);
 console.log(summarize(report));
 await h.app.close();
 await h.testDb.drop();

@@ -1,7 +1,9 @@
+import crypto from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { queryRows } from '../../src/db/client.ts';
+import { hashSecret } from '../../src/platform/tokens.ts';
 import type { Harness } from '../harness.ts';
 import { operationsOf, type FuzzOperation, type OpenApiDocument } from './openapi-operations.ts';
 import { requestArbitrary, type FuzzRequest } from './request-arbitraries.ts';
@@ -24,6 +26,8 @@ export interface FuzzReport {
   problems: FuzzProblem[];
   /** Operations that ended the fuzzer's own session (sign-out, its password or account changed), with how often. */
   sessionsEnded: Map<string, number>;
+  /** The messages of 400s that carry no field path in `details`, with how often: each must say what is wrong itself. */
+  unpathed400s: Map<string, number>;
   ms: number;
 }
 
@@ -52,10 +56,24 @@ export function judge(res: LightMyRequestResponse): string | undefined {
   if (typeof body.error !== 'string' || !body.error) return 'the refusal has no error code';
   if (typeof body.message !== 'string' || !body.message.trim()) return 'the refusal has no message';
   if (res.statusCode !== 400) return undefined;
-  const details = Array.isArray(body.details) ? (body.details as { path?: unknown; message?: unknown }[]) : [];
-  const named = details.some((d) => typeof d.path === 'string' && d.path.length > 0 && typeof d.message === 'string' && d.message.length > 0);
-  if (!named && VAGUE_MESSAGES.has(body.message.trim())) return 'the 400 does not name what is wrong';
+  if (!namesAField(body) && VAGUE_MESSAGES.has(body.message.trim())) return 'the 400 does not name what is wrong';
   return undefined;
+}
+
+function namesAField(body: { details?: unknown }): boolean {
+  const details = Array.isArray(body.details) ? (body.details as { path?: unknown; message?: unknown }[]) : [];
+  return details.some((d) => typeof d.path === 'string' && d.path.length > 0 && typeof d.message === 'string' && d.message.length > 0);
+}
+
+/** The message of a 400 without a field path in its details (undefined for any other answer). */
+function unpathedMessage(res: LightMyRequestResponse): string | undefined {
+  if (res.statusCode !== 400) return undefined;
+  try {
+    const body = JSON.parse(res.body) as { message?: unknown; details?: unknown };
+    return namesAField(body) ? undefined : String(body.message);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Operations that cannot be answered by a single request: event streams stay open until the client leaves. */
@@ -87,9 +105,11 @@ class FuzzSession {
       const [role] = await queryRows<{ id: number }>(db, sql`select id from roles where is_super order by id limit 1`);
       if (!role) throw new Error('no Super Admin role');
       this.roleId = Number(role.id);
+      // A password nobody knows: the session is opened directly, never by signing in.
+      const passwordHash = await hashSecret(crypto.randomBytes(24).toString('base64url'));
       const [user] = await queryRows<{ id: number }>(
         db,
-        sql`insert into users (username, email, name, role_id, password_hash) values ('fuzz.superadmin', 'fuzz.superadmin@test.local', 'Fuzz Super Admin', ${this.roleId}, 'not-a-hash') returning id`,
+        sql`insert into users (username, email, name, role_id, password_hash) values ('fuzz.superadmin', 'fuzz.superadmin@test.local', 'Fuzz Super Admin', ${this.roleId}, ${passwordHash}) returning id`,
       );
       this.userId = Number(user?.id);
     }
@@ -116,7 +136,7 @@ export async function runFuzz(h: Harness, opts: FuzzOptions): Promise<FuzzReport
   const skip = streams(doc);
   const operations = operationsOf(doc).filter((op) => !skip.has(`${op.method} ${op.path}`) && (opts.only?.(op) ?? true));
   const perOperation = Math.max(1, Math.ceil(opts.cases / Math.max(1, operations.length)));
-  const report: FuzzReport = { seed: opts.seed, operations: operations.length, cases: 0, serverErrors: 0, statuses: new Map(), problems: [], sessionsEnded: new Map(), ms: 0 };
+  const report: FuzzReport = { seed: opts.seed, operations: operations.length, cases: 0, serverErrors: 0, statuses: new Map(), problems: [], sessionsEnded: new Map(), unpathed400s: new Map(), ms: 0 };
   const total = perOperation * operations.length;
 
   for (const [index, op] of operations.entries()) {
@@ -138,6 +158,8 @@ export async function runFuzz(h: Harness, opts: FuzzOptions): Promise<FuzzReport
       report.cases++;
       report.statuses.set(res.statusCode, (report.statuses.get(res.statusCode) ?? 0) + 1);
       if (res.statusCode >= 500) report.serverErrors++;
+      const unpathed = unpathedMessage(res);
+      if (unpathed !== undefined) report.unpathed400s.set(unpathed, (report.unpathed400s.get(unpathed) ?? 0) + 1);
       const reason = judge(res);
       if (reason) report.problems.push({ request, status: res.statusCode, body: res.body.slice(0, 600), reason });
       if (res.statusCode === 401 && !(await session.alive())) {

@@ -104,7 +104,9 @@ function numberArbitrary(s: JsonSchema, integer: boolean): fc.Arbitrary<number> 
   if (min > max) return fc.constant(min);
   if (integer) {
     const small = fc.integer({ min: Math.max(min, Math.min(max, 1)), max: Math.min(max, Math.max(min, 1) + 30) });
-    return fc.oneof({ weight: 4, arbitrary: small }, { weight: 1, arbitrary: fc.integer({ min: Math.max(min, -INT32_MAX - 1), max: Math.min(max, INT32_MAX) }) }, { weight: 1, arbitrary: fc.constantFrom(min, max) });
+    const [lo, hi] = [Math.max(min, -INT32_MAX - 1), Math.min(max, INT32_MAX)];
+    const wide = lo <= hi ? fc.integer({ min: lo, max: hi }) : fc.constant(min);
+    return fc.oneof({ weight: 4, arbitrary: small }, { weight: 1, arbitrary: wide }, { weight: 1, arbitrary: fc.constantFrom(min, max) });
   }
   return fc.oneof(fc.double({ min, max, noNaN: true, noDefaultInfinity: true }), fc.constantFrom(min, max));
 }
