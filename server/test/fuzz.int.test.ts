@@ -29,6 +29,8 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     ['an id past int4 in a body', 'PUT', '/api/v1/faqs/positions', { ids: [1, 3_000_000_000] }, 'ids.1'],
     ['a version past int4', 'PUT', '/api/v1/group-stores/1', { name: 'x', version: 2_147_483_648 }, 'version'],
     ['a message id past int4', 'GET', '/api/v1/chats/1/messages?after_id=9007199254740991', undefined, 'after_id'],
+    ['a day in year 0 (PostgreSQL has none)', 'GET', '/api/v1/log-history?date_from=0000-02-29', undefined, 'date_from'],
+    ['an instant in year 0', 'POST', '/api/v1/offers', { title: 'x', start_at: '0000-01-01T00:00:00+07:00' }, 'start_at'],
     ['a body that is no object', 'POST', '/api/v1/faqs', [1, 2], 'body'],
     ['an unknown query key', 'GET', '/api/v1/products?nope=1', undefined, 'query'],
   ] as const)('refuses %s naming the field', async (_, method, url, body, path) => {

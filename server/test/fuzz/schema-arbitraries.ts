@@ -89,10 +89,19 @@ function stringArbitrary(s: JsonSchema): fc.Arbitrary<string> {
   if (s.format === 'date-time') return fc.date({ min: new Date('1990-01-01'), max: new Date('2040-12-31'), noInvalidDate: true }).map((d) => d.toISOString());
   if (s.format === 'email') return fc.emailAddress();
   return fc.oneof(
-    { weight: 4, arbitrary: fc.string({ minLength, maxLength }) },
-    { weight: 1, arbitrary: fc.string({ unit: 'grapheme', minLength, maxLength }) },
+    { weight: 8, arbitrary: fc.string({ minLength, maxLength }) },
+    { weight: 2, arbitrary: fc.string({ unit: 'grapheme', minLength, maxLength }) },
+    // Text fields checked by a refinement (instants, days) show no pattern in the document: offer dates and their edges.
+    { weight: 1, arbitrary: moments },
   );
 }
+
+/** Instants and days as forms send them, and the edges of the calendar (year 0, year 9999, a day that does not exist). */
+const moments: fc.Arbitrary<string> = fc.oneof(
+  fc.date({ min: new Date('2000-01-01'), max: new Date('2040-12-31'), noInvalidDate: true }).map((d) => d.toISOString().replace('Z', '+07:00')),
+  fc.date({ min: new Date('2000-01-01'), max: new Date('2040-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+  fc.constantFrom('0000-01-01T00:00:00+07:00', '0000-02-29', '9999-12-31T23:59:59+07:00', '9999-12-31', '2026-02-30T00:00:00Z', '2026-02-29', '2026-13-01', '1970-01-01T00:00:00-14:00'),
+);
 
 function numberArbitrary(s: JsonSchema, integer: boolean): fc.Arbitrary<number> {
   const lowest = integer ? -INT32_MAX : -1e9;

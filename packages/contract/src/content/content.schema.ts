@@ -3,7 +3,7 @@ import { listQuery, recordId, versioned, versionField } from '../common/list-que
 import { emailField, isoDateTime } from '../common/fields.ts';
 import { BANNER_PLACEMENT_PAGE, BANNER_TYPE, CONTENT_TYPE, DIGITAL_PRODUCT_TYPE, DISPLAY_LOCATION, MEMBER_SCOPE, MESSAGE_KIND, PRIORITY_MAX, PRIORITY_MIN, TARGETING } from '../enums/index.ts';
 import { idFilter, imageUrlField, intFilter, nameField } from '../common/resource-fields.ts';
-import { dayFilter, enumValueField, idList } from '../common/period.ts';
+import { dayFilter, enumValueField, idList, isInstantText } from '../common/period.ts';
 import { LIST_START_MESSAGE, listStartsValid } from '../common/rich-text.ts';
 
 /**
@@ -80,7 +80,7 @@ export type ContentRow = z.infer<typeof contentRow>;
 const instantField = (label: string) =>
   z
     .string({ error: `${label} is required` })
-    .refine((v) => z.iso.datetime({ offset: true }).safeParse(v).success, `${label} must be a date and time like 2026-01-31T09:00:00+07:00`);
+    .refine(isInstantText, `${label} must be a date and time like 2026-01-31T09:00:00+07:00`);
 
 const linkField = z
   .string()
