@@ -59,53 +59,58 @@ export interface HarnessOptions {
 export function useHarness(overrides: Partial<Config> = {}, opts: HarnessOptions = {}): Harness {
   const h = {} as Harness;
   beforeAll(async () => {
-    const testDb = await createTestDatabase();
-    // A few provinces (DKI Jakarta, Jawa Barat, Bali) are enough for stores; region tests load all of them themselves.
-    if (opts.regions !== false) await loadRegions(testDb.database.db, REGIONS_DIR, { provinces: TEST_PROVINCES });
-    await seedDemo(testDb.database.db, { scale: opts.regions === false ? 0 : (opts.scale ?? TEST_SCALE) });
-    const clock = new ManualClock(new Date());
-    const config = loadConfig({ ...process.env, DATABASE_URL: undefined }, { ...TEST_CONFIG, ...overrides });
-    const built = await buildApp({ config, database: testDb.database, clock, imports: opts.imports, ...(opts.mailTransport ? { mailTransport: opts.mailTransport } : {}) });
-    opts.beforeReady?.(built);
-    await built.app.ready();
-    const call: Harness['call'] = (method, url, opts = {}) =>
-      built.app.inject({
-        method: method as 'GET',
-        url,
-        headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
-        ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
-      });
-    const latestCode: Harness['latestCode'] = async (email) => {
-      const box = await built.services.mailer.outbox(50);
-      const mail = box?.find((m) => m.to === email && m.subject.includes('verification code'));
-      const code = mail?.text.match(/code is (\d{6})/)?.[1];
-      if (!code) throw new Error(`no code mailed to ${email}`);
-      return code;
-    };
-    const tokenOf: Harness['tokenOf'] = async (username, password = DEMO_PASSWORD) => {
-      const res = await call('POST', '/api/v1/auth/sign-in', { body: { username, password } });
-      if (res.statusCode !== 200) throw new Error(`sign-in ${username}: ${res.statusCode} ${res.body}`);
-      const data = res.json<{ data: { token: string } }>().data;
-      if (data.token) return data.token;
-      const email = (await built.services.users.options(username, 1))[0]?.email ?? '';
-      const verified = await call('POST', '/api/v1/auth/sign-in-verification', { body: { username, password, otp: await latestCode(email) } });
-      if (verified.statusCode !== 200) throw new Error(`verification ${username}: ${verified.statusCode} ${verified.body}`);
-      clock.advance(config.OTP_RESEND_SECONDS * 1000 + 1);
-      return verified.json<{ data: { token: string } }>().data.token;
-    };
-    const stepUp: Harness['stepUp'] = async (token) => {
-      const email = (await call('GET', '/api/v1/user/profile', { token })).json<{ data: { email: string } }>().data.email;
-      const sent = await call('POST', '/api/v1/auth/step-up/send-code', { token });
-      if (sent.statusCode !== 200) throw new Error(`step-up code: ${sent.statusCode} ${sent.body}`);
-      const passed = await call('POST', '/api/v1/auth/step-up', { token, body: { code: await latestCode(email) } });
-      if (passed.statusCode !== 200) throw new Error(`step-up: ${passed.statusCode} ${passed.body}`);
-      clock.advance(config.OTP_RESEND_SECONDS * 1000 + 1);
-    };
-    Object.assign(h, built, { clock, testDb, call, tokenOf, latestCode, stepUp });
+    Object.assign(h, await buildTestApp(overrides, opts));
   });
   afterAll(async () => {
     await h.app?.close();
     await h.testDb?.drop();
   });
   return h;
+}
+
+/** The app of `useHarness`, built outside any test hook (a command such as the fuzz run uses it too). */
+export async function buildTestApp(overrides: Partial<Config> = {}, opts: HarnessOptions = {}): Promise<Harness> {
+  const testDb = await createTestDatabase();
+  // A few provinces (DKI Jakarta, Jawa Barat, Bali) are enough for stores; region tests load all of them themselves.
+  if (opts.regions !== false) await loadRegions(testDb.database.db, REGIONS_DIR, { provinces: TEST_PROVINCES });
+  await seedDemo(testDb.database.db, { scale: opts.regions === false ? 0 : (opts.scale ?? TEST_SCALE) });
+  const clock = new ManualClock(new Date());
+  const config = loadConfig({ ...process.env, DATABASE_URL: undefined }, { ...TEST_CONFIG, ...overrides });
+  const built = await buildApp({ config, database: testDb.database, clock, imports: opts.imports, ...(opts.mailTransport ? { mailTransport: opts.mailTransport } : {}) });
+  opts.beforeReady?.(built);
+  await built.app.ready();
+  const call: Harness['call'] = (method, url, opts = {}) =>
+    built.app.inject({
+      method: method as 'GET',
+      url,
+      headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
+      ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+    });
+  const latestCode: Harness['latestCode'] = async (email) => {
+    const box = await built.services.mailer.outbox(50);
+    const mail = box?.find((m) => m.to === email && m.subject.includes('verification code'));
+    const code = mail?.text.match(/code is (\d{6})/)?.[1];
+    if (!code) throw new Error(`no code mailed to ${email}`);
+    return code;
+  };
+  const tokenOf: Harness['tokenOf'] = async (username, password = DEMO_PASSWORD) => {
+    const res = await call('POST', '/api/v1/auth/sign-in', { body: { username, password } });
+    if (res.statusCode !== 200) throw new Error(`sign-in ${username}: ${res.statusCode} ${res.body}`);
+    const data = res.json<{ data: { token: string } }>().data;
+    if (data.token) return data.token;
+    const email = (await built.services.users.options(username, 1))[0]?.email ?? '';
+    const verified = await call('POST', '/api/v1/auth/sign-in-verification', { body: { username, password, otp: await latestCode(email) } });
+    if (verified.statusCode !== 200) throw new Error(`verification ${username}: ${verified.statusCode} ${verified.body}`);
+    clock.advance(config.OTP_RESEND_SECONDS * 1000 + 1);
+    return verified.json<{ data: { token: string } }>().data.token;
+  };
+  const stepUp: Harness['stepUp'] = async (token) => {
+    const email = (await call('GET', '/api/v1/user/profile', { token })).json<{ data: { email: string } }>().data.email;
+    const sent = await call('POST', '/api/v1/auth/step-up/send-code', { token });
+    if (sent.statusCode !== 200) throw new Error(`step-up code: ${sent.statusCode} ${sent.body}`);
+    const passed = await call('POST', '/api/v1/auth/step-up', { token, body: { code: await latestCode(email) } });
+    if (passed.statusCode !== 200) throw new Error(`step-up: ${passed.statusCode} ${passed.body}`);
+    clock.advance(config.OTP_RESEND_SECONDS * 1000 + 1);
+  };
+  return Object.assign(built, { clock, testDb, call, tokenOf, latestCode, stepUp });
 }

@@ -77,8 +77,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(err.status).send({ error: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
+      // An issue with the whole body or query (not an object, unknown keys) is named by that part of the request.
+      const part = err.validationContext === 'querystring' ? 'query' : (err.validationContext ?? 'request');
       const details = err.validation.map((v) => ({
-        path: (v.instancePath || '').replace(/^\//, '').replaceAll('/', '.'),
+        path: (v.instancePath || '').replace(/^\//, '').replaceAll('/', '.') || part,
         message: v.message ?? 'Invalid value',
       }));
       const first = details[0];

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ListMeta } from '@portal/contract';
+import { DEEP_PAGE_MESSAGE, MAX_LIST_OFFSET, type ListMeta } from '@portal/contract';
 import { queryRows, type Db } from '../db/client.ts';
+import { badRequest } from './errors.ts';
 
 /** Up to this many matching rows the total is counted exactly; past it the planner's estimate stands in. */
 export const EXACT_COUNT_CAP = 10_000;
@@ -8,6 +9,16 @@ export const EXACT_COUNT_CAP = 10_000;
 export interface PageRequest {
   page: number;
   limit: number;
+}
+
+/**
+ * The rows a page skips. The list queries refuse a page past MAX_LIST_OFFSET rows already; this holds the bound where a
+ * `cursor` let the page through but the list reads by offset after all (a list without keyset paging, a stale cursor).
+ */
+export function pageOffset(p: PageRequest): number {
+  const offset = (p.page - 1) * p.limit;
+  if (offset > MAX_LIST_OFFSET) throw badRequest(`page: ${DEEP_PAGE_MESSAGE}`, [{ path: 'page', message: DEEP_PAGE_MESSAGE }]);
+  return offset;
 }
 
 export const whereOf = (conditions: (SQL | undefined)[]): SQL => {
@@ -34,7 +45,7 @@ export async function pagedList<T extends Record<string, unknown>>(
   db: Db,
   q: { select: SQL; from: SQL; where: SQL; orderBy: SQL; page: PageRequest },
 ): Promise<{ data: T[]; meta: ListMeta }> {
-  const offset = (q.page.page - 1) * q.page.limit;
+  const offset = pageOffset(q.page);
   const rows = await queryRows<T>(db, sql`${q.select} ${q.from} ${q.where} order by ${q.orderBy} limit ${q.page.limit} offset ${offset}`);
   const total = await countRows(db, q.from, q.where);
   return { data: rows, meta: { page: q.page.page, limit: q.page.limit, ...total } };

@@ -1,6 +1,7 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
 import { envelope, type AnyEndpoint, type Answer } from '@portal/contract';
+import { refuseNulText } from './nul-text.ts';
 
 export const API_PREFIX = '/api/v1/';
 
@@ -46,6 +47,7 @@ export function serve<E extends AnyEndpoint>(
     config: { ...opts.config, permission: ep.access, endpoint: ep.id },
     ...(opts.bodyLimit ? { bodyLimit: opts.bodyLimit } : {}),
     ...(opts.onRequest ? { onRequest: opts.onRequest } : {}),
+    preValidation: refuseNulText,
     schema: {
       operationId: ep.id,
       summary: ep.summary,

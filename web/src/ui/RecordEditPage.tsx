@@ -25,18 +25,21 @@ export function RecordEditPage<Row extends { id: number | string; version?: numb
   param = 'id',
   title,
   emptyText,
+  all = false,
 }: {
   view: ResourceView<Row, Detail>;
   param?: string;
   title?: string;
   emptyText?: string;
+  /** The picker offers every record (`is_all`, up to the server's bound) rather than the first page. */
+  all?: boolean;
 }) {
   const { t } = useTranslation();
   const lang = useLang();
   const access = useResourceAccess(view);
   const [chosen, choose] = useSearchParam(param);
   const [search, setSearch] = useState('');
-  const query = { limit: PICK_LIMIT, ...(view.search && search ? { search } : {}) };
+  const query = { ...(all ? { is_all: 'true' } : { limit: PICK_LIMIT }), ...(view.search && search ? { search } : {}) };
   const records = useQuery({
     queryKey: resourceKeys(view.name).list({ ...query, via: `edit:${view.api.list.id}` }),
     queryFn: async () => (await resourceCalls<Row, Detail>(view.api, view.listParams, view.recordArgs).list(query)).data,

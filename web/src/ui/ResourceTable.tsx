@@ -13,7 +13,7 @@ import { ExportButton } from './ExportButton.tsx';
 import { ColumnChooser, useHiddenColumns } from './ColumnChooser.tsx';
 import { DisplayValue } from './DisplayValue.tsx';
 import { FilterBar, type FilterValues } from './FilterBar.tsx';
-import { cleanListSearch, listQueryParams, type ListSearch } from './list-search.ts';
+import { cleanListSearch, listQueryParams, pagerTotal, type ListSearch } from './list-search.ts';
 import { useGo } from './nav.ts';
 import { deleteQueryOf, type ResourceView } from './resource.ts';
 import { resourceCalls } from './resource-calls.ts';
@@ -158,6 +158,9 @@ export function ResourceTable<Row extends { id: number | string }, Detail extend
 
   const data = list.data;
   const total = data?.meta.total ?? 0;
+  const page = typeof params.page === 'number' ? params.page : 1;
+  const pageSize = typeof params.limit === 'number' ? params.limit : 10;
+  const offered = pagerTotal(total, pageSize, page, !!data?.meta.next_cursor);
 
   return (
     <div data-testid="resource-table" data-resource={view.name}>
@@ -237,15 +240,17 @@ export function ResourceTable<Row extends { id: number | string }, Detail extend
         }}
         locale={{ emptyText: list.isPending ? ' ' : <Empty description={t('ui.empty', 'No data')} data-testid="resource-empty" /> }}
         pagination={{
-          current: typeof params.page === 'number' ? params.page : 1,
-          pageSize: typeof params.limit === 'number' ? params.limit : 10,
-          total,
+          current: page,
+          pageSize,
+          total: offered,
           showSizeChanger: true,
           pageSizeOptions: PAGE_SIZES,
-          showTotal: (n) =>
-            data?.meta.total_kind === 'estimate'
-              ? t('ui.totalEstimate', 'About {{count}} items', { count: n })
-              : t('ui.total', 'Total {{count}} items', { count: n }),
+          showTotal: () => (
+            <span data-testid="resource-total">
+              {data?.meta.total_kind === 'estimate' ? t('ui.totalEstimate', 'About {{count}} items', { count: total }) : t('ui.total', 'Total {{count}} items', { count: total })}
+              {offered < total && ` · ${t('ui.deepPages', 'use the filters to reach the rest')}`}
+            </span>
+          ),
         }}
       />
     </div>

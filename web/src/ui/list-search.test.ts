@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { userListQuery } from '@portal/contract';
-import { cleanListSearch, listDefaults, listQueryParams, listSearchValidator } from './list-search.ts';
+import { cleanListSearch, listDefaults, listQueryParams, listSearchValidator, pagerTotal } from './list-search.ts';
 
 describe('list search in the URL', () => {
   it('knows the list query defaults', () => {
@@ -47,5 +47,19 @@ describe('list search in the URL', () => {
       search: 'ana',
       role_id: 3,
     });
+  });
+
+  it('drops a page number past the offset bound, unless it comes with the cursor of the page before', () => {
+    expect(cleanListSearch(userListQuery, { page: 1002, limit: 10 })).toEqual({});
+    expect(cleanListSearch(userListQuery, { page: 101, limit: 100 })).toEqual({ page: 101, limit: 100 });
+    expect(cleanListSearch(userListQuery, { page: 1002, limit: 10, cursor: 'abc' })).toEqual({ page: 1002, cursor: 'abc' });
+  });
+
+  it('offers page numbers only as deep as they open, and the next page after a deeper one', () => {
+    expect(pagerTotal(500, 10, 1, true)).toBe(500);
+    expect(pagerTotal(1_000_000, 10, 1, true)).toBe(10_010);
+    expect(pagerTotal(1_000_000, 100, 3, true)).toBe(10_100);
+    expect(pagerTotal(1_000_000, 10, 5000, true)).toBe(50_010);
+    expect(pagerTotal(50_005, 10, 5000, true)).toBe(50_005);
   });
 });

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { MAX_LIST_OFFSET } from '@portal/contract';
 import type { Query } from '../lib/api.ts';
 
 /** A list's state as the URL holds it: only the keys that differ from the list query's defaults. */
@@ -63,6 +64,16 @@ export function cleanListSearch(schema: z.ZodType, raw: object): ListSearch {
 }
 
 export const listSearchValidator = (schema: z.ZodType) => (raw: Record<string, unknown>): ListSearch => cleanListSearch(schema, raw);
+
+/**
+ * The total the pager offers. A page number opens at most MAX_LIST_OFFSET rows deep (the API refuses deeper ones and
+ * points to the filters); past that the list goes on one page at a time from the page before (by cursor), so the pager
+ * stops at the last page a number opens, or at the one after the current page when there is a next one.
+ */
+export function pagerTotal(total: number, limit: number, page: number, hasNext: boolean): number {
+  const byNumber = Math.floor(MAX_LIST_OFFSET / limit) + 1;
+  return Math.min(total, Math.max(byNumber, hasNext ? page + 1 : page) * limit);
+}
 
 /** The full list query (defaults filled in) sent to the API. */
 export function listQueryParams(schema: z.ZodType, raw: object): Query {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, exportEndpoint, page, resourceApi } from '../common/endpoint.ts';
+import { bigIdParam } from '../common/list-query.ts';
 import { importApi } from '../imports/imports.api.ts';
 import {
   PARENT_CATEGORY_ENTRIES,
@@ -175,6 +176,7 @@ export const storeProductsApi = {
     id: 'store-products.get',
     method: 'GET',
     path: 'store-products/:id',
+    params: bigIdParam,
     tag: 'stores',
     summary: 'A product as one store carries it',
     access: { entries: STORE_ENTRIES, action: 'view' },
@@ -184,6 +186,7 @@ export const storeProductsApi = {
     id: 'store-products.update',
     method: 'PUT',
     path: 'store-products/:id',
+    params: bigIdParam,
     tag: 'stores',
     summary: "Edit a store product's price, stock and active flag",
     access: { entries: STORE_ENTRIES, action: 'edit' },

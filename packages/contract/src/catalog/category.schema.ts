@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from '../common/fields.ts';
-import { listQuery } from '../common/list-query.ts';
+import { INT4_MAX, listQuery, recordId, versionField } from '../common/list-query.ts';
 import { activeStatusField, codeField, idFilter, imageUrlField, intFilter, nameField, optionalText } from '../common/resource-fields.ts';
 
 /** Parent categories (no parent) and their sub categories share one table; position orders siblings. */
@@ -31,9 +31,9 @@ const categoryFields = {
   status: activeStatusField.default(1),
 };
 export const parentCategoryCreateBody = z.object(categoryFields).strict();
-export const parentCategoryUpdateBody = z.object({ ...categoryFields, version: z.number().int().min(1) }).strict();
+export const parentCategoryUpdateBody = z.object({ ...categoryFields, version: versionField }).strict();
 export const subCategoryUpdateBody = z
-  .object({ ...categoryFields, parent_id: z.number({ error: 'Parent category is required' }).int().positive('Parent category is required'), version: z.number().int().min(1) })
+  .object({ ...categoryFields, parent_id: z.number({ error: 'Parent category is required' }).int().positive('Parent category is required').max(INT4_MAX, 'Parent category is required'), version: versionField })
   .strict();
 export type ParentCategoryCreate = z.infer<typeof parentCategoryCreateBody>;
 export type ParentCategoryUpdate = z.infer<typeof parentCategoryUpdateBody>;
@@ -55,8 +55,8 @@ export type SubCategoryListQuery = z.infer<typeof subCategoryListQuery>;
 /** The new order of all parent categories (or of one parent's sub categories), first to last. */
 export const categoryPositionsBody = z
   .object({
-    parent_id: z.number().int().positive().nullable().default(null),
-    ids: z.array(z.number().int().positive()).min(1).max(1000),
+    parent_id: recordId.nullable().default(null),
+    ids: z.array(recordId).min(1).max(1000),
   })
   .strict()
   .refine((b) => new Set(b.ids).size === b.ids.length, { message: 'A category appears twice in the order', path: ['ids'] });

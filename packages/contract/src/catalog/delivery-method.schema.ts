@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from '../common/fields.ts';
-import { listQuery } from '../common/list-query.ts';
+import { listQuery, versionField } from '../common/list-query.ts';
 import { DELIVERY_MODE } from '../enums/index.ts';
 import { activeStatusField, intFilter, nameField, optionalText, rupiahField } from '../common/resource-fields.ts';
 import { enumValueField, idList } from '../common/period.ts';
@@ -33,7 +33,7 @@ export const deliveryMethodUpdateBody = z
     eta: nameField('Estimated time', 60),
     description: optionalText(300),
     status: activeStatusField,
-    version: z.number().int().min(1),
+    version: versionField,
   })
   .strict();
 export type DeliveryMethodUpdate = z.infer<typeof deliveryMethodUpdateBody>;
@@ -55,7 +55,7 @@ export const storeDeliveryMethods = z.object({
 export type StoreDeliveryMethods = z.infer<typeof storeDeliveryMethods>;
 
 export const storeDeliveryMethodsBody = z
-  .object({ delivery_method_ids: idList('Delivery methods', 50), version: z.number().int().min(1) })
+  .object({ delivery_method_ids: idList('Delivery methods', 50), version: versionField })
   .strict();
 export type StoreDeliveryMethodsUpdate = z.infer<typeof storeDeliveryMethodsBody>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from '../common/fields.ts';
-import { listQuery } from '../common/list-query.ts';
+import { listQuery, versionField } from '../common/list-query.ts';
 import { activeStatusField, codeField, intFilter, nameField, optionalText } from '../common/resource-fields.ts';
 
 /** A group of stores (a region of operations); stores point at it with group_store_id. */
@@ -24,7 +24,7 @@ const groupStoreFields = {
   status: activeStatusField.default(1),
 };
 export const groupStoreCreateBody = z.object({ code: codeField('Code', 30), ...groupStoreFields }).strict();
-export const groupStoreUpdateBody = z.object({ ...groupStoreFields, version: z.number().int().min(1) }).strict();
+export const groupStoreUpdateBody = z.object({ ...groupStoreFields, version: versionField }).strict();
 export type GroupStoreCreate = z.infer<typeof groupStoreCreateBody>;
 export type GroupStoreUpdate = z.infer<typeof groupStoreUpdateBody>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from '../common/fields.ts';
-import { listQuery } from '../common/list-query.ts';
+import { listQuery, recordId, versionField } from '../common/list-query.ts';
 import { CONTENT_TYPE, DISPLAY_LOCATION, MEMBER_SCOPE } from '../enums/index.ts';
 import { activeStatusField, imageUrlField, intFilter, nameField, optionalText } from '../common/resource-fields.ts';
 import { dayField, dayFilter, enumValueField, idList, withPeriod } from '../common/period.ts';
@@ -47,7 +47,7 @@ const planogramFields = {
   status: activeStatusField.default(1),
 };
 export const planogramCreateBody = withPeriod(z.object(planogramFields).strict());
-export const planogramUpdateBody = withPeriod(z.object({ ...planogramFields, version: z.number().int().min(1) }).strict());
+export const planogramUpdateBody = withPeriod(z.object({ ...planogramFields, version: versionField }).strict());
 export type PlanogramCreate = z.infer<typeof planogramCreateBody>;
 export type PlanogramUpdate = z.infer<typeof planogramUpdateBody>;
 
@@ -77,7 +77,7 @@ export type PlanogramProductSync = z.infer<typeof planogramProductSyncBody>;
 
 /** The display order of every planogram, first to last. */
 export const planogramPositionsBody = z
-  .object({ ids: z.array(z.number().int().positive()).min(1).max(1000) })
+  .object({ ids: z.array(recordId).min(1).max(1000) })
   .strict()
   .refine((b) => new Set(b.ids).size === b.ids.length, { message: 'A planogram appears twice in the order', path: ['ids'] });
 export type PlanogramPositions = z.infer<typeof planogramPositionsBody>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from '../common/fields.ts';
-import { listQuery } from '../common/list-query.ts';
+import { INT4_MAX, listQuery, versionField } from '../common/list-query.ts';
 import { PRODUCT_CATEGORY } from '../enums/index.ts';
 import { activeStatusField, codeField, idFilter, imageUrlField, intFilter, nameField, optionalText, rupiahField } from '../common/resource-fields.ts';
 
@@ -37,7 +37,7 @@ const productFields = {
   barcode: z.string().trim().regex(/^\d{8,14}$/, 'Barcode must be 8 to 14 digits').nullable().optional(),
   name: nameField('Name', 150),
   brand: optionalText(80),
-  category_id: z.number({ error: 'Sub category is required' }).int().positive('Sub category is required'),
+  category_id: z.number({ error: 'Sub category is required' }).int().positive('Sub category is required').max(INT4_MAX, 'Sub category is required'),
   product_category: productCategoryField,
   uom: z.enum(UOMS, { error: `Unit must be one of ${UOMS.join(', ')}` }),
   price: rupiahField('Price'),
@@ -46,7 +46,7 @@ const productFields = {
   status: activeStatusField.default(1),
 };
 export const productCreateBody = z.object({ plu: codeField('PLU', 20), ...productFields }).strict();
-export const productUpdateBody = z.object({ ...productFields, version: z.number().int().min(1) }).strict();
+export const productUpdateBody = z.object({ ...productFields, version: versionField }).strict();
 export type ProductCreate = z.infer<typeof productCreateBody>;
 export type ProductUpdate = z.infer<typeof productUpdateBody>;
 

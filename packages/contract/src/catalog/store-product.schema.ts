@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from '../common/fields.ts';
-import { listQuery } from '../common/list-query.ts';
+import { listQuery, versionField } from '../common/list-query.ts';
 import { boolFilter, idFilter, rupiahField } from '../common/resource-fields.ts';
 
 /** A product as one store carries it: its price and stock there. */
@@ -29,7 +29,7 @@ export const storeProductUpdateBody = z
     promo_price: rupiahField('Promo price').nullable().optional(),
     stock: z.number({ error: 'Stock must be a number' }).int('Stock must be a whole number').min(0, 'Stock cannot be negative').max(10_000_000),
     is_active: z.boolean(),
-    version: z.number().int().min(1),
+    version: versionField,
   })
   .strict()
   .refine((b) => b.promo_price == null || b.promo_price < b.price, { message: 'Promo price must be below the price', path: ['promo_price'] });

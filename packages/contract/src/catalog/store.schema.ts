@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from '../common/fields.ts';
-import { listQuery } from '../common/list-query.ts';
+import { listQuery, recordId, versionField } from '../common/list-query.ts';
 import { REGION_CODE } from '../common/region.schema.ts';
 import { activeStatusField, boolFilter, codeField, idFilter, intFilter, nameField, optionalText, rupiahField } from '../common/resource-fields.ts';
 
@@ -61,14 +61,14 @@ const storeFields = {
   is_delivery: z.boolean().default(true),
   delivery_radius_km: z.number().int().min(0).max(100, 'Delivery radius is at most 100 km').default(10),
   min_order: rupiahField('Minimum order').default(0),
-  group_store_id: z.number().int().positive().nullable().optional(),
+  group_store_id: recordId.nullable().optional(),
   status: activeStatusField.default(1),
 };
 const withHours = <T extends z.ZodType<{ open_time: string; close_time: string }>>(s: T) =>
   s.refine((b) => b.open_time < b.close_time, { message: 'Closing time must be after opening time', path: ['close_time'] });
 
 export const storeCreateBody = withHours(z.object({ code: codeField('Store code', 10), ...storeFields }).strict());
-export const storeUpdateBody = withHours(z.object({ ...storeFields, version: z.number().int().min(1) }).strict());
+export const storeUpdateBody = withHours(z.object({ ...storeFields, version: versionField }).strict());
 export type StoreCreate = z.infer<typeof storeCreateBody>;
 export type StoreUpdate = z.infer<typeof storeUpdateBody>;
 
@@ -90,7 +90,7 @@ export const storeDeliveryUpdateBody = z
     is_delivery: z.boolean(),
     delivery_radius_km: z.number().int().min(0).max(100, 'Delivery radius is at most 100 km'),
     min_order: rupiahField('Minimum order'),
-    version: z.number().int().min(1),
+    version: versionField,
   })
   .strict();
 export type StoreDeliveryUpdate = z.infer<typeof storeDeliveryUpdateBody>;

@@ -1,6 +1,18 @@
 import { z } from 'zod';
 
 export const MAX_PAGE_LIMIT = 100;
+/**
+ * Page numbers read by skipping rows, and every skipped row is read: past this many a page is refused, with a message
+ * that points to the filters. Keyset paging (`cursor`, the next page from the previous one) seeks and has no such bound.
+ */
+export const MAX_LIST_OFFSET = 10_000;
+export const DEEP_PAGE_MESSAGE = `Only the first ${MAX_LIST_OFFSET.toLocaleString('en-US')} rows can be opened by page number: narrow the list with its filters or search, or change the sort`;
+/** The largest int4 (serial ids, versions, positions): a larger number names no record and overflows the column. */
+export const INT4_MAX = 2_147_483_647;
+/** The id of a record (a serial column) in a JSON body. */
+export const recordId = z.number().int().positive().max(INT4_MAX);
+/** The id of a record (a serial column) in a path or a query string. */
+export const recordIdText = z.coerce.number().int().positive().max(INT4_MAX);
 
 /** Coerces query-string text to a positive integer, keeping bad input a 400 rather than NaN. */
 const intFromQuery = (min: number) => z.coerce.number().int().min(min);
@@ -22,14 +34,37 @@ export const baseListQuery = z.object({
   cursor: z.string().max(500).regex(/^[A-Za-z0-9_-]+$/, 'cursor is malformed').optional(),
 });
 
+/** What decides how a page is read. */
+export interface PageFields {
+  page: number;
+  limit: number;
+  is_all?: boolean | undefined;
+  cursor?: string | undefined;
+}
+
+/** Whether a page is past MAX_LIST_OFFSET rows by page number alone (no cursor to seek from, not the whole small table). */
+export const isDeepPage = (q: PageFields): boolean => !q.is_all && !q.cursor && (q.page - 1) * q.limit > MAX_LIST_OFFSET;
+
+/**
+ * Refuses a page past MAX_LIST_OFFSET rows, naming `page`; kept through `.extend`, so a list's export query has it too.
+ * It takes any parsed list query (each list's output type is its own), whose page fields the schema has just set.
+ */
+export const boundedPage = (q: object, ctx: z.RefinementCtx): void => {
+  if (isDeepPage(q as PageFields)) ctx.addIssue({ code: 'custom', path: ['page'], message: DEEP_PAGE_MESSAGE });
+};
+
 /** A list query with a whitelist of sortable columns and the resource's own filters. */
 export const listQuery = <S extends readonly [string, ...string[]], F extends z.ZodRawShape>(sortable: S, filters: F) =>
-  baseListQuery.extend({ sort_by: z.enum(sortable).default(sortable[0] as S[number]), ...filters }).strict();
+  baseListQuery.extend({ sort_by: z.enum(sortable).default(sortable[0] as S[number]), ...filters }).strict().superRefine(boundedPage);
 
 export type BaseListQuery = z.infer<typeof baseListQuery>;
 
-export const idParam = z.object({ id: z.coerce.number().int().positive() }).strict();
-export const idsBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(1000) }).strict();
+export const idParam = z.object({ id: recordIdText }).strict();
+/** The id of a bigserial table (store products): any safe integer, which a bigint column holds. */
+export const bigIdParam = z.object({ id: z.coerce.number().int().positive() }).strict();
+export const idsBody = z.object({ ids: z.array(recordId).min(1).max(1000) }).strict();
 
+/** The record's version a write carries (an int4 column). */
+export const versionField = z.number().int().min(1).max(INT4_MAX);
 /** Optimistic-concurrency version carried by every write. */
-export const versioned = { version: z.number().int().min(1) };
+export const versioned = { version: versionField };

@@ -1,14 +1,19 @@
 import { z } from 'zod';
+import { recordId } from './list-query.ts';
 
 /**
  * Periods of promos, planograms and limits are whole days (YYYY-MM-DD, Asia/Jakarta calendar), both ends inclusive:
  * a one-day promo starts and ends on the same day.
  */
 export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+/** PostgreSQL's calendar has no year 0 (1 BC comes right before AD 1), which JavaScript's dates accept. */
+const inYearZero = (s: string) => s.startsWith('0000-');
 const isRealDay = (s: string) => {
   const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && !inYearZero(s);
 };
+/** An instant with its offset (`2026-01-31T09:00:00+07:00`) that PostgreSQL can store. */
+export const isInstantText = (v: string) => z.iso.datetime({ offset: true }).safeParse(v).success && !inYearZero(v);
 
 export const dayField = (label: string) =>
   z
@@ -26,7 +31,7 @@ export const withPeriod = <T extends z.ZodType<{ start_date: string; end_date: s
 /** A list of ids chosen in a multi-select: positive, each once. */
 export const idList = (label: string, max: number) =>
   z
-    .array(z.number().int().positive(), { error: `${label} must be a list of ids` })
+    .array(recordId, { error: `${label} must be a list of ids` })
     .max(max, `At most ${max} ${label.toLowerCase()}`)
     .refine((ids) => new Set(ids).size === ids.length, `A ${label.toLowerCase().replace(/s$/, '')} is chosen twice`);
 

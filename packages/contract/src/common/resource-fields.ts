@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdText } from './list-query.ts';
 
 /** Fields shared by the bodies and list filters of every domain, so a form and the server read one rule. */
 export const nameField = (label: string, max = 120) =>
@@ -23,6 +24,6 @@ export const imageUrlField = z
   .optional();
 export const activeStatusField = z.union([z.literal(1), z.literal(2)], { error: 'Status must be 1 (Active) or 2 (Inactive)' });
 /** A positive id from a query string. */
-export const idFilter = z.coerce.number().int().positive().optional();
+export const idFilter = recordIdText.optional();
 export const intFilter = (min: number, max: number) => z.coerce.number().int().min(min).max(max).optional();
 export const boolFilter = z.enum(['true', 'false']).transform((v) => v === 'true').optional();

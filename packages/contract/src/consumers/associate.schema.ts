@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from '../common/fields.ts';
-import { listQuery, versioned } from '../common/list-query.ts';
+import { listQuery, versioned, recordId, recordIdText } from '../common/list-query.ts';
 import { activeStatusField, idFilter, intFilter, nameField, rupiahField } from '../common/resource-fields.ts';
 import { dayField } from '../common/period.ts';
 import { employeeNoField } from './member.schema.ts';
@@ -39,7 +39,7 @@ export type AssociateRow = z.infer<typeof associateRow>;
 const associateFields = {
   name: nameField('Name', 120),
   email: z.string().trim().toLowerCase().max(200).pipe(z.email('E-mail is not valid')).nullable().optional(),
-  store_id: z.number().int().positive().nullable().optional(),
+  store_id: recordId.nullable().optional(),
   department: z.string().trim().max(80, 'Department must be at most 80 characters').nullable().optional(),
   position: z.string().trim().max(80, 'Position must be at most 80 characters').nullable().optional(),
   monthly_quota: rupiahField('Monthly quota').max(100_000_000, 'Monthly quota is at most Rp 100.000.000'),
@@ -61,7 +61,7 @@ export type AssociateListQuery = z.infer<typeof associateListQuery>;
 export const employeeNoParam = z.object({ employeeNo: z.string().trim().toUpperCase().regex(/^[A-Z0-9-]{3,20}$/, 'Employee number holds 3 to 20 letters, digits or dashes') }).strict();
 
 /** The benefit history, newest first: of one associate (`associateId`), or of all. */
-export const associateHistoryQuery = listQuery(['at'] as const, { associateId: z.coerce.number().int().positive().optional() });
+export const associateHistoryQuery = listQuery(['at'] as const, { associateId: recordIdText.optional() });
 export type AssociateHistoryQuery = z.infer<typeof associateHistoryQuery>;
 
 export const associateHistoryRow = z.object({

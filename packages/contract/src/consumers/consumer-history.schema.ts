@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from '../common/fields.ts';
-import { listQuery, versioned } from '../common/list-query.ts';
+import { listQuery, versioned, recordIdText } from '../common/list-query.ts';
 import { nameField } from '../common/resource-fields.ts';
 import { REGION_CODE } from '../common/region.schema.ts';
 import { STAMP_DIRECTION } from './consumer-enums.ts';
@@ -48,8 +48,8 @@ export const consumerAddressUpdateBody = z
   .strict();
 export type ConsumerAddressUpdate = z.infer<typeof consumerAddressUpdateBody>;
 
-export const consumerAddressParams = z.object({ id: z.coerce.number().int().positive(), addressId: z.coerce.number().int().positive() }).strict();
-export const consumerCouponParams = z.object({ id: z.coerce.number().int().positive(), couponId: z.coerce.number().int().positive() }).strict();
+export const consumerAddressParams = z.object({ id: recordIdText, addressId: recordIdText }).strict();
+export const consumerCouponParams = z.object({ id: recordIdText, couponId: z.coerce.number().int().positive() }).strict();
 
 /** Histories are newest first, paged. */
 export const consumerHistoryQuery = listQuery(['at'] as const, {});
@@ -115,7 +115,7 @@ export const consumerActivityRow = z.object({
 export type ConsumerActivityRow = z.infer<typeof consumerActivityRow>;
 
 /** The ledger-wide exports (`export_consumer_stamp_history`, `export_consumer_coupon_history`); `consumer_id` narrows to one consumer. */
-export const stampExportQuery = listQuery(['at'] as const, { consumer_id: z.coerce.number().int().positive().optional(), direction: z.enum(STAMP_DIRECTION.values).optional() });
+export const stampExportQuery = listQuery(['at'] as const, { consumer_id: recordIdText.optional(), direction: z.enum(STAMP_DIRECTION.values).optional() });
 export type StampExportQuery = z.infer<typeof stampExportQuery>;
-export const couponExportQuery = listQuery(['at'] as const, { consumer_id: z.coerce.number().int().positive().optional(), status: z.coerce.number().int().min(1).max(4).optional() });
+export const couponExportQuery = listQuery(['at'] as const, { consumer_id: recordIdText.optional(), status: z.coerce.number().int().min(1).max(4).optional() });
 export type CouponExportQuery = z.infer<typeof couponExportQuery>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from '../common/fields.ts';
 import { enumTable } from '../enums/enum-table.ts';
-import { listQuery, versioned } from '../common/list-query.ts';
+import { listQuery, versioned, recordId } from '../common/list-query.ts';
 import { boolFilter, idFilter, intFilter } from '../common/resource-fields.ts';
 
 /** cms Member Management (E-commerce): the loyalty memberships of consumers; export_member. */
@@ -51,7 +51,7 @@ export const memberUpdateBody = z
     tier: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'Tier must be 1 (Classic), 2 (Gold) or 3 (Platinum)' }),
     is_check: z.boolean({ error: 'Checked must be true or false' }),
     employee_no: employeeNoField.nullable().optional(),
-    home_store_id: z.number().int().positive().nullable().optional(),
+    home_store_id: recordId.nullable().optional(),
     ...versioned,
   })
   .strict();

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { listQuery } from '../common/list-query.ts';
+import { listQuery, recordId, versioned, versionField } from '../common/list-query.ts';
 import { emailField, isoDateTime } from '../common/fields.ts';
 import { BANNER_PLACEMENT_PAGE, BANNER_TYPE, CONTENT_TYPE, DIGITAL_PRODUCT_TYPE, DISPLAY_LOCATION, MEMBER_SCOPE, MESSAGE_KIND, PRIORITY_MAX, PRIORITY_MIN, TARGETING } from '../enums/index.ts';
 import { idFilter, imageUrlField, intFilter, nameField } from '../common/resource-fields.ts';
-import { dayFilter, enumValueField, idList } from '../common/period.ts';
+import { dayFilter, enumValueField, idList, isInstantText } from '../common/period.ts';
 import { LIST_START_MESSAGE, listStartsValid } from '../common/rich-text.ts';
 
 /**
@@ -80,7 +80,7 @@ export type ContentRow = z.infer<typeof contentRow>;
 const instantField = (label: string) =>
   z
     .string({ error: `${label} is required` })
-    .refine((v) => z.iso.datetime({ offset: true }).safeParse(v).success, `${label} must be a date and time like 2026-01-31T09:00:00+07:00`);
+    .refine(isInstantText, `${label} must be a date and time like 2026-01-31T09:00:00+07:00`);
 
 const linkField = z
   .string()
@@ -116,7 +116,7 @@ const common = {
   start_at: instantField('Start'),
   end_at: instantField('End'),
 };
-const inCampaign = { campaign_id: z.number().int().positive().nullable().optional() };
+const inCampaign = { campaign_id: recordId.nullable().optional() };
 
 type TargetShape = { targeting: number; consumer_tag_ids: number[]; province_codes: string[] };
 type ContentShape = TargetShape & { start_at: string; end_at: string };
@@ -135,7 +135,6 @@ const targetingRules = <T extends z.ZodType<TargetShape>>(schema: T) =>
 const contentRules = <T extends z.ZodType<ContentShape>>(schema: T) =>
   targetingRules(schema.refine((b) => new Date(b.end_at).getTime() > new Date(b.start_at).getTime(), { message: 'End must be after the start', path: ['end_at'] }));
 
-const versionField = { version: z.number().int().min(1) };
 
 /**
  * The targeting fields alone, as the form holds them: what the estimated audience size is asked for, under the same
@@ -163,7 +162,7 @@ const offerFields = {
   display_location: enumValueField(DISPLAY_LOCATION, 'Display location'),
 };
 export const offerCreateBody = contentRules(z.object(offerFields).strict());
-export const offerUpdateBody = contentRules(z.object({ ...offerFields, ...versionField }).strict());
+export const offerUpdateBody = contentRules(z.object({ ...offerFields, ...versioned }).strict());
 
 const bannerFields = {
   ...common,
@@ -172,15 +171,15 @@ const bannerFields = {
   banner_type: enumValueField(BANNER_TYPE, 'Banner type'),
 };
 export const bannerCreateBody = contentRules(z.object(bannerFields).strict());
-export const bannerUpdateBody = contentRules(z.object({ ...bannerFields, ...versionField }).strict());
+export const bannerUpdateBody = contentRules(z.object({ ...bannerFields, ...versioned }).strict());
 
 const digitalBannerFields = { ...common, ...inCampaign, digital_product_type: enumValueField(DIGITAL_PRODUCT_TYPE, 'Digital product type') };
 export const digitalBannerCreateBody = contentRules(z.object(digitalBannerFields).strict());
-export const digitalBannerUpdateBody = contentRules(z.object({ ...digitalBannerFields, ...versionField }).strict());
+export const digitalBannerUpdateBody = contentRules(z.object({ ...digitalBannerFields, ...versioned }).strict());
 
 const campaignFields = { ...common };
 export const campaignCreateBody = contentRules(z.object(campaignFields).strict());
-export const campaignUpdateBody = contentRules(z.object({ ...campaignFields, ...versionField }).strict());
+export const campaignUpdateBody = contentRules(z.object({ ...campaignFields, ...versioned }).strict());
 
 const pushFields = {
   ...common,
@@ -202,7 +201,7 @@ const pushRules = <T extends z.ZodType<PushShape>>(schema: T) =>
     .refine((b) => b.message_kind !== 1 || !!b.send_time, { message: 'A recurring message needs its send time', path: ['send_time'] })
     .refine((b) => b.message_kind !== 0 || (!b.recurrence && !b.send_time), { message: 'A broadcast is sent once, at its start', path: ['recurrence'] });
 export const pushMessageCreateBody = pushRules(z.object(pushFields).strict());
-export const pushMessageUpdateBody = pushRules(z.object({ ...pushFields, ...versionField }).strict());
+export const pushMessageUpdateBody = pushRules(z.object({ ...pushFields, ...versioned }).strict());
 
 export const CONTENT_BODIES = {
   offer: { create: offerCreateBody, update: offerUpdateBody },
@@ -232,13 +231,13 @@ export const contentListQuery = listQuery(['updated_at', 'start_at', 'end_at', '
 export type ContentListQuery = z.infer<typeof contentListQuery>;
 
 /** Workflow bodies: every transition carries the version the person saw. */
-export const contentTransitionBody = z.object({ ...versionField }).strict();
+export const contentTransitionBody = z.object({ ...versioned }).strict();
 const reasonField = z.string({ error: 'A reason is required' }).trim().min(3, 'Give a reason of at least 3 characters').max(500, 'At most 500 characters');
-export const contentRejectBody = z.object({ ...versionField, reason: reasonField }).strict();
+export const contentRejectBody = z.object({ ...versioned, reason: reasonField }).strict();
 export type ContentTransition = z.infer<typeof contentTransitionBody>;
 export type ContentReject = z.infer<typeof contentRejectBody>;
 
-const orderIds = z.array(z.number().int().positive()).min(1).max(500);
+const orderIds = z.array(recordId).min(1).max(500);
 /** Banner order of one placement page, as dragged: every banner of that page, in the new order. */
 export const bannerPositionsBody = z.object({ placement_page: z.enum(BANNER_PLACEMENT_PAGE.values), ids: orderIds }).strict();
 /** Top-up banner order: every top-up banner, in the new order. */
@@ -261,7 +260,7 @@ export const approvalDetail = z.object({
 });
 export type ApprovalDetail = z.infer<typeof approvalDetail>;
 
-const bulkItem = z.object({ id: z.number().int().positive(), version: z.number().int().min(1) }).strict();
+const bulkItem = z.object({ id: recordId, version: versionField }).strict();
 export const approvalBulkApproveBody = z.object({ items: z.array(bulkItem).min(1).max(100) }).strict();
 export const approvalBulkRejectBody = z.object({ items: z.array(bulkItem).min(1).max(100), reason: reasonField }).strict();
 export type ApprovalBulkApprove = z.infer<typeof approvalBulkApproveBody>;

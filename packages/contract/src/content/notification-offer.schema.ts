@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { isoDateTime } from '../common/fields.ts';
-import { listQuery } from '../common/list-query.ts';
+import { listQuery, versionField } from '../common/list-query.ts';
 import { enumTable } from '../enums/enum-table.ts';
 import { intFilter } from '../common/resource-fields.ts';
-import { enumValueField } from '../common/period.ts';
+import { enumValueField, isInstantText } from '../common/period.ts';
 import { PUBLISHED_STATUSES } from './content-status.ts';
 
 /**
@@ -115,10 +115,10 @@ export const notificationOfferUpdateBody = z
     send_mode: enumValueField(NOTIFICATION_SEND_MODE, 'Send moment').default(SEND_AT_GO_LIVE),
     send_at: z
       .string()
-      .refine((v) => z.iso.datetime({ offset: true }).safeParse(v).success, 'Send time must be a date and time like 2026-01-31T09:00:00+07:00')
+      .refine(isInstantText, 'Send time must be a date and time like 2026-01-31T09:00:00+07:00')
       .nullable()
       .optional(),
-    version: z.number().int().min(1),
+    version: versionField,
   })
   .strict()
   .refine((b) => !b.enabled || !!b.title, { message: 'An enabled notification needs its title', path: ['title'] })

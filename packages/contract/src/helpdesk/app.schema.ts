@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX, recordId } from '../common/list-query.ts';
 
 /**
  * The small consumer-facing API under `/api/v1/app/` (the loyalty app's side of the help desk), carried by a consumer
@@ -19,12 +20,12 @@ export const appMessageBody = z
   .strict();
 export type AppMessage = z.infer<typeof appMessageBody>;
 
-export const appMessagesQuery = z.object({ after_id: z.coerce.number().int().min(0).optional() }).strict();
+export const appMessagesQuery = z.object({ after_id: z.coerce.number().int().min(0).max(INT4_MAX).optional() }).strict();
 
 export const appTicketCreateBody = z
   .object({
-    category_id: z.number({ error: 'Category is required' }).int().positive('Category is required'),
-    store_id: z.number().int().positive().nullable().optional(),
+    category_id: z.number({ error: 'Category is required' }).int().positive('Category is required').max(INT4_MAX, 'Category is required'),
+    store_id: recordId.nullable().optional(),
     subject: z.string({ error: 'Subject is required' }).trim().min(3, 'Subject must be at least 3 characters').max(200),
     message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(4000),
   })

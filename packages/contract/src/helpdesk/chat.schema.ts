@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from '../common/fields.ts';
-import { listQuery } from '../common/list-query.ts';
+import { INT4_MAX, listQuery, recordId } from '../common/list-query.ts';
 import { idFilter, intFilter } from '../common/resource-fields.ts';
 
 export const chatMessage = z.object({
@@ -39,14 +39,14 @@ export type ChatListQuery = z.infer<typeof chatListQuery>;
 export const chatReplyBody = z
   .object({
     message: z.string().trim().min(1, 'Message is required').max(4000, 'Message must be at most 4000 characters').optional(),
-    template_id: z.number().int().positive().optional(),
+    template_id: recordId.optional(),
   })
   .strict()
   .refine((b) => b.message !== undefined || b.template_id !== undefined, { message: 'Message is required', path: ['message'] });
 export type ChatReply = z.infer<typeof chatReplyBody>;
 
 /** A chat's messages after a message id, for catching up after a reconnect. */
-export const chatMessagesQuery = z.object({ after_id: z.coerce.number().int().min(0).default(0) }).strict();
+export const chatMessagesQuery = z.object({ after_id: z.coerce.number().int().min(0).max(INT4_MAX).default(0) }).strict();
 
 export const chatUnread = z.object({ unread: z.number().int() });
 export type ChatUnread = z.infer<typeof chatUnread>;

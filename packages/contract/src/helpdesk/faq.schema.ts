@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from '../common/fields.ts';
-import { listQuery } from '../common/list-query.ts';
+import { listQuery, recordId, versionField } from '../common/list-query.ts';
 import { activeStatusField, intFilter, nameField } from '../common/resource-fields.ts';
 
 export const faqRow = z.object({
@@ -22,7 +22,7 @@ const faqFields = {
   status: activeStatusField.default(1),
 };
 export const faqCreateBody = z.object(faqFields).strict();
-export const faqUpdateBody = z.object({ ...faqFields, version: z.number().int().min(1) }).strict();
+export const faqUpdateBody = z.object({ ...faqFields, version: versionField }).strict();
 export type FaqCreate = z.infer<typeof faqCreateBody>;
 
 export const faqListQuery = listQuery(['position', 'question', 'updated_at', 'created_at'] as const, {
@@ -32,4 +32,4 @@ export const faqListQuery = listQuery(['position', 'question', 'updated_at', 'cr
 export type FaqListQuery = z.infer<typeof faqListQuery>;
 
 /** The FAQ order as dragged: every FAQ, in the new order. */
-export const faqPositionsBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(1000) }).strict();
+export const faqPositionsBody = z.object({ ids: z.array(recordId).min(1).max(1000) }).strict();

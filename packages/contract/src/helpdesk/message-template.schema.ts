@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from '../common/fields.ts';
-import { listQuery } from '../common/list-query.ts';
+import { listQuery, versionField } from '../common/list-query.ts';
 import { activeStatusField, intFilter, nameField } from '../common/resource-fields.ts';
 
 /** A reusable reply (the spec's chatbot entry, labelled Message Template) that agents insert into chats. */
@@ -22,7 +22,7 @@ export const messageTemplateUpdateBody = z
     title: nameField('Title', 100),
     body: z.string({ error: 'Text is required' }).trim().min(1, 'Text is required').max(2000, 'Text must be at most 2000 characters'),
     status: activeStatusField,
-    version: z.number().int().min(1),
+    version: versionField,
   })
   .strict();
 export type MessageTemplateUpdate = z.infer<typeof messageTemplateUpdateBody>;

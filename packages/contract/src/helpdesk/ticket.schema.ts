@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery } from '../common/list-query.ts';
+import { INT4_MAX, listQuery, recordId, versionField } from '../common/list-query.ts';
 import { idFilter, intFilter } from '../common/resource-fields.ts';
 import { dayFilter } from '../common/period.ts';
 import { emailField, isoDateTime } from '../common/fields.ts';
@@ -7,7 +7,7 @@ import { ASSIGNEE_SEARCH_LIMIT } from './helpdesk-enums.ts';
 
 const messageText = (label: string) =>
   z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(4000, `${label} must be at most 4000 characters`);
-const versionField = { version: z.number({ error: 'version is required' }).int().min(1) };
+const ticketVersion = { version: z.number({ error: 'version is required' }).int().min(1).max(INT4_MAX) };
 
 export const ticketMessage = z.object({
   id: z.number().int(),
@@ -58,27 +58,27 @@ export type TicketListQuery = z.infer<typeof ticketListQuery>;
 /** A ticket created by an agent on a consumer's behalf (phone call, walk-in). */
 export const ticketCreateBody = z
   .object({
-    consumer_id: z.number({ error: 'Consumer is required' }).int().positive('Consumer is required'),
-    category_id: z.number({ error: 'Category is required' }).int().positive('Category is required'),
-    store_id: z.number().int().positive().nullable().optional(),
+    consumer_id: z.number({ error: 'Consumer is required' }).int().positive('Consumer is required').max(INT4_MAX, 'Consumer is required'),
+    category_id: z.number({ error: 'Category is required' }).int().positive('Category is required').max(INT4_MAX, 'Category is required'),
+    store_id: recordId.nullable().optional(),
     subject: z.string({ error: 'Subject is required' }).trim().min(3, 'Subject must be at least 3 characters').max(200, 'Subject must be at most 200 characters'),
     message: messageText('Message'),
   })
   .strict();
 export type TicketCreate = z.infer<typeof ticketCreateBody>;
 
-export const ticketReplyBody = z.object({ message: messageText('Reply'), ...versionField }).strict();
+export const ticketReplyBody = z.object({ message: messageText('Reply'), ...ticketVersion }).strict();
 export type TicketReply = z.infer<typeof ticketReplyBody>;
 
 export const ticketAssignBody = z
-  .object({ assign_to_user_id: z.number({ error: 'Choose a user' }).int().positive('Choose a user'), ...versionField })
+  .object({ assign_to_user_id: z.number({ error: 'Choose a user' }).int().positive('Choose a user').max(INT4_MAX, 'Choose a user'), ...ticketVersion })
   .strict();
 export type TicketAssign = z.infer<typeof ticketAssignBody>;
 
-export const ticketCloseBody = z.object({ ...versionField }).strict();
+export const ticketCloseBody = z.object({ ...ticketVersion }).strict();
 export type TicketClose = z.infer<typeof ticketCloseBody>;
 
-const bulkItem = z.object({ id: z.number().int().positive(), version: z.number().int().min(1) }).strict();
+const bulkItem = z.object({ id: recordId, version: versionField }).strict();
 export const ticketBulkCloseBody = z.object({ items: z.array(bulkItem).min(1, 'Choose at least one ticket').max(100, 'At most 100 tickets at once') }).strict();
 export type TicketBulkClose = z.infer<typeof ticketBulkCloseBody>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from '../common/fields.ts';
-import { listQuery } from '../common/list-query.ts';
+import { listQuery, recordIdText } from '../common/list-query.ts';
+import { dayFilter } from '../common/period.ts';
 
 export const auditRow = z.object({
   id: z.number().int(),
@@ -17,10 +18,10 @@ export type AuditRow = z.infer<typeof auditRow>;
 export type AuditDetail = z.infer<typeof auditDetail>;
 
 export const auditListQuery = listQuery(['at'] as const, {
-  actor_id: z.coerce.number().int().positive().optional(),
+  actor_id: recordIdText.optional(),
   entity: z.string().trim().max(60).optional(),
   action: z.string().trim().max(40).optional(),
-  date_from: z.iso.date().optional(),
-  date_to: z.iso.date().optional(),
+  date_from: dayFilter,
+  date_to: dayFilter,
 });
 export type AuditListQuery = z.infer<typeof auditListQuery>;

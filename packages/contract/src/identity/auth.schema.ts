@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APP_ENVS } from '../access/types.ts';
 import { newPasswordField, passwordField, usernameField } from '../common/fields.ts';
+import { versionField } from '../common/list-query.ts';
 import { SECOND_FACTORS, secondFactorCode } from './second-factor.schema.ts';
 
 export const SUPER_ADMIN_ROLE = 'Super Admin';
@@ -57,7 +58,7 @@ export const profileUpdateBody = z
   .object({
     name: z.string().trim().min(1, 'Name is required').max(100),
     phone: z.string().trim().regex(/^\+?\d{8,15}$/, 'Phone must be 8 to 15 digits').nullable().optional(),
-    version: z.number().int().min(1),
+    version: versionField,
   })
   .strict();
 

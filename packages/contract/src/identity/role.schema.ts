@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from '../common/fields.ts';
 import { grantSchema } from '../access/permissions.ts';
-import { listQuery } from '../common/list-query.ts';
+import { listQuery, recordId, recordIdText, versionField } from '../common/list-query.ts';
 
 export const roleRow = z.object({
   id: z.number().int(),
@@ -31,7 +31,7 @@ const roleFields = {
   permissions: z.array(grantSchema).max(2000).default([]),
 };
 export const roleCreateBody = z.object(roleFields).strict();
-export const roleUpdateBody = z.object({ ...roleFields, version: z.number().int().min(1) }).strict();
+export const roleUpdateBody = z.object({ ...roleFields, version: versionField }).strict();
 export type RoleCreate = z.infer<typeof roleCreateBody>;
 export type RoleUpdate = z.infer<typeof roleUpdateBody>;
 
@@ -39,9 +39,9 @@ export const roleListQuery = listQuery(['created_at', 'name', 'updated_at'] as c
   status: z.coerce.number().int().min(1).max(3).optional(),
 });
 
-export const rolePermissionQuery = z.object({ role_id: z.coerce.number().int().positive() }).strict();
+export const rolePermissionQuery = z.object({ role_id: recordIdText }).strict();
 export const rolePermissionUpdateBody = z
-  .object({ role_id: z.number().int().positive(), permissions: z.array(grantSchema).max(2000), version: z.number().int().min(1) })
+  .object({ role_id: recordId, permissions: z.array(grantSchema).max(2000), version: versionField })
   .strict();
 /** A role's permissions, as `role-permission` answers and `role-permission/update` returns them. */
 export const rolePermissionsData = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField, isoDateTime, newPasswordField } from '../common/fields.ts';
-import { listQuery } from '../common/list-query.ts';
+import { INT4_MAX, listQuery, recordId, recordIdText, versionField } from '../common/list-query.ts';
 
 export const userRow = z.object({
   id: z.number().int(),
@@ -25,17 +25,17 @@ const userFields = {
   email: emailField,
   name: z.string().trim().min(1, 'Name is required').max(100),
   phone: z.string().trim().regex(/^\+?\d{8,15}$/, 'Phone must be 8 to 15 digits').nullable().optional(),
-  role_id: z.number({ error: 'Role is required' }).int().positive('Role is required'),
+  role_id: z.number({ error: 'Role is required' }).int().positive('Role is required').max(INT4_MAX, 'Role is required'),
   status: z.union([z.literal(1), z.literal(2)]).default(1),
 };
 
 export const userCreateBody = z.object({ ...userFields, password: newPasswordField }).strict();
-export const userUpdateBody = z.object({ ...userFields, version: z.number().int().min(1) }).strict();
+export const userUpdateBody = z.object({ ...userFields, version: versionField }).strict();
 export type UserCreate = z.infer<typeof userCreateBody>;
 export type UserUpdate = z.infer<typeof userUpdateBody>;
 
 export const userListQuery = listQuery(['created_at', 'username', 'name', 'email', 'updated_at'] as const, {
-  role_id: z.coerce.number().int().positive().optional(),
+  role_id: recordIdText.optional(),
   status: z.coerce.number().int().min(1).max(3).optional(),
 });
 export type UserListQuery = z.infer<typeof userListQuery>;
@@ -46,7 +46,7 @@ export const userOptionsQuery = z
 export const userOption = z.object({ id: z.number().int(), username: z.string(), name: z.string(), email: z.string() });
 
 export const adminResetPasswordBody = z.object({ password: newPasswordField.optional() }).strict();
-export const usernamesBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(1000) }).strict();
+export const usernamesBody = z.object({ ids: z.array(recordId).min(1).max(1000) }).strict();
 /** One answer of `user/username`: the names behind a created_by/updated_by id. */
 export const usernameItem = z.object({ id: z.number(), username: z.string(), name: z.string() });
 /** `user/delete/{id}`: the version the client saw, checked when given. */

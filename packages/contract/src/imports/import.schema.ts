@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseListQuery } from '../common/list-query.ts';
+import { baseListQuery, boundedPage, versionField } from '../common/list-query.ts';
 import { enumTable } from '../enums/enum-table.ts';
 
 /**
@@ -99,7 +99,8 @@ export type ImportRow = z.infer<typeof importRow>;
 export const importRowsQuery = baseListQuery
   .pick({ page: true, limit: true })
   .extend({ only_errors: z.enum(['true', 'false']).transform((v) => v === 'true').optional() })
-  .strict();
+  .strict()
+  .superRefine(boundedPage);
 export type ImportRowsQuery = z.infer<typeof importRowsQuery>;
 
 export const importFormatQuery = z.object({ format: z.enum(IMPORT_FORMATS).default('xlsx') }).strict();
@@ -107,4 +108,4 @@ export const importFormatQuery = z.object({ format: z.enum(IMPORT_FORMATS).defau
 export const importBatchParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).strict();
 
 /** Confirm carries the batch's version like any write; a second confirm of the same batch answers 409. */
-export const importConfirmBody = z.object({ version: z.number().int().min(1) }).strict();
+export const importConfirmBody = z.object({ version: versionField }).strict();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from '../common/fields.ts';
-import { listQuery } from '../common/list-query.ts';
+import { listQuery, versionField } from '../common/list-query.ts';
 import { enumTable } from '../enums/enum-table.ts';
 import { activeStatusField, intFilter, nameField, optionalText } from '../common/resource-fields.ts';
 
@@ -46,7 +46,7 @@ const tagFields = {
   status: activeStatusField.default(1),
 };
 export const customConsumerTagCreateBody = z.object(tagFields).strict();
-export const customConsumerTagUpdateBody = z.object({ ...tagFields, version: z.number().int().min(1) }).strict();
+export const customConsumerTagUpdateBody = z.object({ ...tagFields, version: versionField }).strict();
 export type CustomConsumerTagCreate = z.infer<typeof customConsumerTagCreateBody>;
 export type CustomConsumerTagUpdate = z.infer<typeof customConsumerTagUpdateBody>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from '../common/fields.ts';
-import { listQuery } from '../common/list-query.ts';
+import { INT4_MAX, listQuery } from '../common/list-query.ts';
 import { LEGAL_KINDS } from '../enums/index.ts';
 import { LIST_START_MESSAGE, listStartsValid } from '../common/rich-text.ts';
 import { nameField } from '../common/resource-fields.ts';
@@ -64,11 +64,11 @@ export const documentUpdateBody = z
     title: nameField('Title', 200),
     body_html: richTextField,
     /** The draft's version as read; 0 when no draft was saved yet. */
-    version: z.number().int().min(0),
+    version: z.number().int().min(0).max(INT4_MAX),
   })
   .strict();
 export type DocumentUpdate = z.infer<typeof documentUpdateBody>;
-export const documentPublishBody = z.object({ version: z.number().int().min(1, 'Save the draft before publishing') }).strict();
+export const documentPublishBody = z.object({ version: z.number().int().min(1, 'Save the draft before publishing').max(INT4_MAX) }).strict();
 
 export const DOCUMENT_STATUS = ['unpublished', 'published', 'changed'] as const;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from '../common/fields.ts';
-import { listQuery } from '../common/list-query.ts';
+import { INT4_MAX, listQuery, recordId, versionField } from '../common/list-query.ts';
 import { boolFilter, idFilter } from '../common/resource-fields.ts';
 
 /** The user a mapping names (spec §3: mapping-email item's user). */
@@ -27,11 +27,11 @@ export const masterMappingEmailRow = z.object({
 export type MasterMappingEmailRow = z.infer<typeof masterMappingEmailRow>;
 
 const mappingFields = {
-  user_id: z.number({ error: 'User is required' }).int().positive('User is required'),
-  parent_id: z.number().int().positive().nullable().default(null),
+  user_id: z.number({ error: 'User is required' }).int().positive('User is required').max(INT4_MAX, 'User is required'),
+  parent_id: recordId.nullable().default(null),
 };
 export const masterMappingEmailCreateBody = z.object(mappingFields).strict();
-export const masterMappingEmailUpdateBody = z.object({ ...mappingFields, version: z.number().int().min(1) }).strict();
+export const masterMappingEmailUpdateBody = z.object({ ...mappingFields, version: versionField }).strict();
 export type MasterMappingEmailCreate = z.infer<typeof masterMappingEmailCreateBody>;
 export type MasterMappingEmailUpdate = z.infer<typeof masterMappingEmailUpdateBody>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField, isoDateTime } from '../common/fields.ts';
-import { listQuery } from '../common/list-query.ts';
+import { listQuery, versionField } from '../common/list-query.ts';
 import { PLATFORM } from '../enums/index.ts';
 import { optionalText, rupiahField } from '../common/resource-fields.ts';
 
@@ -48,7 +48,7 @@ export const generalSettingUpdateBody = z
     max_vouchers_per_order: z.number({ error: 'Must be a number' }).int().min(0, 'Cannot be negative').max(10, 'At most 10 vouchers per order'),
     maintenance_mode: z.boolean().default(false),
     maintenance_message: optionalText(500),
-    version: z.number().int().min(1),
+    version: versionField,
   })
   .strict()
   .refine((b) => !b.maintenance_mode || (b.maintenance_message ?? '').trim().length > 0, {
@@ -100,7 +100,7 @@ export const appVersionUpdateBody = z
       .max(500)
       .regex(/^https:\/\/[^\s]+$/, 'Store URL must be an https:// address'),
     release_notes: optionalText(2000),
-    version: z.number().int().min(1),
+    version: versionField,
   })
   .strict()
   .refine((b) => !SEMVER.test(b.current_version) || !SEMVER.test(b.minimum_version) || compareSemver(b.minimum_version, b.current_version) <= 0, {

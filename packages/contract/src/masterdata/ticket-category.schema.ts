@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from '../common/fields.ts';
-import { listQuery } from '../common/list-query.ts';
+import { listQuery, versionField } from '../common/list-query.ts';
 import { activeStatusField, intFilter, nameField, optionalText } from '../common/resource-fields.ts';
 
 /** How long a ticket of the category may wait for its answer: one hour to thirty days. */
@@ -33,7 +33,7 @@ const ticketCategoryFields = {
   position: z.number({ error: 'Position must be a number' }).int('Position must be a whole number').min(1, 'Position must be at least 1').max(9999).optional(),
 };
 export const ticketCategoryCreateBody = z.object(ticketCategoryFields).strict();
-export const ticketCategoryUpdateBody = z.object({ ...ticketCategoryFields, version: z.number().int().min(1) }).strict();
+export const ticketCategoryUpdateBody = z.object({ ...ticketCategoryFields, version: versionField }).strict();
 export type TicketCategoryCreate = z.infer<typeof ticketCategoryCreateBody>;
 export type TicketCategoryUpdate = z.infer<typeof ticketCategoryUpdateBody>;
 

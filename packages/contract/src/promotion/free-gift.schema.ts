@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from '../common/fields.ts';
-import { listQuery } from '../common/list-query.ts';
+import { INT4_MAX, listQuery, versionField } from '../common/list-query.ts';
 import { activeStatusField, codeField, intFilter, nameField, optionalText, rupiahField } from '../common/resource-fields.ts';
 import { dayField, dayFilter, idList, withPeriod } from '../common/period.ts';
 import { REGION_CODE } from '../common/region.schema.ts';
@@ -35,7 +35,7 @@ export type FreeGiftDetail = z.infer<typeof freeGiftDetail>;
 
 export const freeGiftProductItem = z
   .object({
-    product_id: z.number({ error: 'Choose a gift product' }).int().positive('Choose a gift product'),
+    product_id: z.number({ error: 'Choose a gift product' }).int().positive('Choose a gift product').max(INT4_MAX, 'Choose a gift product'),
     quantity: z.number({ error: 'Quantity is required' }).int('Quantity must be a whole number').min(1, 'Quantity is 1 to 99').max(99, 'Quantity is 1 to 99'),
   })
   .strict();
@@ -61,7 +61,7 @@ const freeGiftFields = {
   store_ids: idList('Stores', 5000).default([]),
 };
 export const freeGiftCreateBody = withPeriod(z.object({ code: codeField('Code', 30), ...freeGiftFields }).strict());
-export const freeGiftUpdateBody = withPeriod(z.object({ ...freeGiftFields, version: z.number().int().min(1) }).strict());
+export const freeGiftUpdateBody = withPeriod(z.object({ ...freeGiftFields, version: versionField }).strict());
 export type FreeGiftCreate = z.infer<typeof freeGiftCreateBody>;
 export type FreeGiftUpdate = z.infer<typeof freeGiftUpdateBody>;
 

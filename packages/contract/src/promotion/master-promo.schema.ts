@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from '../common/fields.ts';
-import { listQuery } from '../common/list-query.ts';
+import { listQuery, recordId, versionField } from '../common/list-query.ts';
 import { activeStatusField, idFilter, intFilter, rupiahField } from '../common/resource-fields.ts';
 import { dayField, dayFilter, withPeriod } from '../common/period.ts';
 
@@ -28,7 +28,7 @@ const promoPrice = rupiahField('Promo price').min(1, 'Promo price must be at lea
 
 export const masterPromoUpdateBody = withPeriod(
   z
-    .object({ promo_price: promoPrice, start_date: dayField('Start date'), end_date: dayField('End date'), status: activeStatusField, version: z.number().int().min(1) })
+    .object({ promo_price: promoPrice, start_date: dayField('Start date'), end_date: dayField('End date'), status: activeStatusField, version: versionField })
     .strict(),
 );
 export type MasterPromoUpdate = z.infer<typeof masterPromoUpdateBody>;
@@ -36,11 +36,11 @@ export type MasterPromoUpdate = z.infer<typeof masterPromoUpdateBody>;
 export const masterPromoBulkItem = withPeriod(
   z
     .object({
-      id: z.number().int().positive(),
+      id: recordId,
       promo_price: promoPrice,
       start_date: dayField('Start date'),
       end_date: dayField('End date'),
-      version: z.number().int().min(1),
+      version: versionField,
     })
     .strict(),
 );

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from '../common/fields.ts';
-import { listQuery } from '../common/list-query.ts';
+import { INT4_MAX, listQuery, versionField } from '../common/list-query.ts';
 import { activeStatusField, idFilter, intFilter } from '../common/resource-fields.ts';
 import { dayField, dayFilter, withPeriod } from '../common/period.ts';
 
@@ -27,7 +27,7 @@ const qty = (label: string) =>
   z.number({ error: `${label} is required` }).int(`${label} must be a whole number`).min(1, `${label} is 1 to 999`).max(999, `${label} is 1 to 999`);
 
 const maxPurchaseFields = {
-  product_id: z.number({ error: 'Product is required' }).int().positive('Product is required'),
+  product_id: z.number({ error: 'Product is required' }).int().positive('Product is required').max(INT4_MAX, 'Product is required'),
   max_qty: qty('Maximum quantity per order'),
   daily_limit: qty('Limit per day').nullable().optional(),
   start_date: dayField('Start date'),
@@ -41,7 +41,7 @@ const limitRules = <T extends z.ZodType<Limits>>(schema: T) =>
     path: ['daily_limit'],
   });
 export const maxPurchaseCreateBody = limitRules(z.object(maxPurchaseFields).strict());
-export const maxPurchaseUpdateBody = limitRules(z.object({ ...maxPurchaseFields, version: z.number().int().min(1) }).strict());
+export const maxPurchaseUpdateBody = limitRules(z.object({ ...maxPurchaseFields, version: versionField }).strict());
 export type MaxPurchaseCreate = z.infer<typeof maxPurchaseCreateBody>;
 export type MaxPurchaseUpdate = z.infer<typeof maxPurchaseUpdateBody>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from '../common/fields.ts';
-import { listQuery } from '../common/list-query.ts';
+import { listQuery, versionField } from '../common/list-query.ts';
 import { CHANNEL, MEMBER_SCOPE, PROMO_TYPE } from '../enums/index.ts';
 import { activeStatusField, codeField, idFilter, intFilter, nameField, optionalText, rupiahField } from '../common/resource-fields.ts';
 import { dayField, dayFilter, enumValueField, idList, withPeriod } from '../common/period.ts';
@@ -87,7 +87,7 @@ const promoRules = <T extends z.ZodType<PromoShape>>(schema: T) =>
 
 export const promoCreateBody = promoRules(z.object({ code: codeField('Promo code', 30), ...promoFields }).strict());
 /** Without `consumers` an update keeps the stored list: a role that sees the phone numbers masked edits the rest. */
-export const promoUpdateBody = promoRules(z.object({ ...promoFields, consumers: consumerPhones.optional(), version: z.number().int().min(1) }).strict());
+export const promoUpdateBody = promoRules(z.object({ ...promoFields, consumers: consumerPhones.optional(), version: versionField }).strict());
 export type PromoCreate = z.infer<typeof promoCreateBody>;
 export type PromoUpdate = z.infer<typeof promoUpdateBody>;
 

@@ -11,7 +11,7 @@ import {
 } from '@portal/contract';
 import { createdBetween } from './created-range.ts';
 import { queryRows, type Db } from '../../db/client.ts';
-import { whereOf } from '../../platform/pagination.ts';
+import { pageOffset, whereOf } from '../../platform/pagination.ts';
 import { rowReader } from '../../platform/sql/row-reader.ts';
 
 const toReportRow = rowReader(helpdeskReportRow);
@@ -57,7 +57,7 @@ export class HelpdeskReportService {
     const limit = q.is_all ? 1000 : q.limit;
     const page = q.is_all ? 1 : q.page;
     const [rows, count] = await Promise.all([
-      queryRows(this.db, sql`${HELPDESK_REPORT_SELECT} ${from} order by ${sql.raw(helpdeskReportSort(q))} ${dir}, r.id ${dir} limit ${limit} offset ${(page - 1) * limit}`),
+      queryRows(this.db, sql`${HELPDESK_REPORT_SELECT} ${from} order by ${sql.raw(helpdeskReportSort(q))} ${dir}, r.id ${dir} limit ${limit} offset ${pageOffset({ page, limit })}`),
       queryRows<{ n: number }>(this.db, sql`select count(*)::int as n ${from}`),
     ]);
     return {

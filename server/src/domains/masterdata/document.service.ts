@@ -19,7 +19,7 @@ import { writeAudit, type AuditContext } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { staleVersion } from '../../platform/concurrency.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { countRows } from '../../platform/pagination.ts';
+import { countRows, pageOffset } from '../../platform/pagination.ts';
 import { hasText, sanitizeRichText } from '../../platform/rich-text.ts';
 import { rowReader } from '../../platform/sql/row-reader.ts';
 
@@ -160,7 +160,7 @@ export class DocumentService {
     const rows = await queryRows<Record<string, unknown>>(
       this.db,
       sql`select d.id, d.kind, d.variant, d.language, d.title, d.body_html, d.published_at, pb.name as published_by_name ${from} ${where}
-          order by d.published_at desc, d.id desc limit ${page.limit} offset ${(page.page - 1) * page.limit}`,
+          order by d.published_at desc, d.id desc limit ${page.limit} offset ${pageOffset(page)}`,
     );
     const total = await countRows(this.db, from, where);
     return { data: rows.map(toVersion), meta: { page: page.page, limit: page.limit, ...total } };

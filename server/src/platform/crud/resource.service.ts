@@ -4,7 +4,7 @@ import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { writeAudit, type AuditContext } from '../audit.ts';
 import { staleVersion } from '../concurrency.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
-import { countRows, likePattern, whereOf } from '../pagination.ts';
+import { countRows, likePattern, pageOffset, whereOf } from '../pagination.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 
 /** What every generic list query carries (the contract's `listQuery`). */
@@ -107,7 +107,7 @@ export class ResourceService<Row extends Versioned, Q extends ListQueryLike> {
     const op = q.sort_dir === 'asc' ? sql.raw('>') : sql.raw('<');
     const keyset = seek ? sql`(${sql.raw(sortExpr)}, ${sql.raw(d.id)}) ${op} (${cursor.s}, ${cursor.i})` : undefined;
     const where = whereOf([...conditions, keyset]);
-    const offset = seek ? 0 : (page - 1) * limit;
+    const offset = seek ? 0 : pageOffset({ page, limit });
 
     // The page and its total are independent reads: on PostgreSQL they run on two pooled connections at once.
     const [rows, total] = await Promise.all([

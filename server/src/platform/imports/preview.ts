@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { ImportCellError, ImportFormat, ImportRow, ImportRowsQuery, ListMeta } from '@portal/contract';
 import { queryRows, type Db } from '../../db/client.ts';
-import { countRows } from '../pagination.ts';
+import { countRows, pageOffset } from '../pagination.ts';
 import { jsonOf, type BatchRecord } from './batch.repo.ts';
 import type { CellValue, ImportDefinition } from './definition.ts';
 import { openErrorFile, type BadRow } from './files.ts';
@@ -10,7 +10,7 @@ import { openErrorFile, type BadRow } from './files.ts';
 /** A page of the preview: every row (or only the bad ones) with its values and its errors by cell. */
 export async function previewRows(db: Db, batch: BatchRecord, q: ImportRowsQuery): Promise<{ data: ImportRow[]; meta: ListMeta }> {
   const where = q.only_errors ? sql`where batch_id = ${batch.id} and errors is not null` : sql`where batch_id = ${batch.id}`;
-  const offset = (q.page - 1) * q.limit;
+  const offset = pageOffset(q);
   const rows = await queryRows<{ row_no: number; data: unknown; errors: unknown }>(db, sql`select row_no, data, errors from import_rows ${where} order by row_no limit ${q.limit} offset ${offset}`);
   // Once validated the batch knows its counts exactly; while validating, count what is staged so far.
   const total =

@@ -102,7 +102,9 @@ export function ApprovalListScreen() {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<ContentRow[]>([]);
   const [rejecting, setRejecting] = useState(false);
-  const query = { page, limit: 20, sort_by: 'submitted_at', sort_dir: 'asc', ...(kind ? { kind } : {}) };
+  // The whole queue at once, oldest first, as the spec's screen reads it (it asks for limit=999999999999999): `is_all`
+  // answers every pending item up to the server's bound, so a bulk selection can span pages.
+  const query = { is_all: 'true', sort_by: 'submitted_at', sort_dir: 'asc', ...(kind ? { kind } : {}) };
   const list = useQuery({ queryKey: APPROVAL_KEYS.list(query), queryFn: async () => (await call(approvalMessagesApi.list, { query })).data });
 
   const bulk = useMutation({
@@ -154,6 +156,15 @@ export function ApprovalListScreen() {
           />
         </Flex>
         {bulk.isError && <Alert type="error" showIcon style={{ marginBottom: 12 }} title={errorMessage(bulk.error)} />}
+        {list.data && list.data.meta.total > list.data.data.length && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 12 }}
+            data-testid="approval-partial"
+            title={t('content.approvalPartial', 'The oldest {{shown}} of {{total}} pending items are shown; filter by kind to see the others.', { shown: list.data.data.length, total: list.data.meta.total })}
+          />
+        )}
         <Table<ContentRow>
           rowKey="id"
           size="middle"
@@ -170,7 +181,7 @@ export function ApprovalListScreen() {
                 }
               : undefined
           }
-          pagination={{ current: page, pageSize: 20, total: list.data?.meta.total ?? 0, onChange: setPage, showSizeChanger: false }}
+          pagination={{ current: page, pageSize: 20, onChange: setPage, showSizeChanger: false }}
           columns={[
             {
               key: 'title',

@@ -118,6 +118,7 @@ const id: Record<string, string> = {
   'content.bulkApprove': 'Setujui yang dipilih',
   'content.bulkReject': 'Tolak yang dipilih',
   'content.bulkDone': '{{count}} item selesai',
+  'content.approvalPartial': '{{shown}} item tertua dari {{total}} yang menunggu ditampilkan; saring menurut jenis untuk melihat sisanya.',
   'content.compareTitle': 'Perubahan sejak versi terbit terakhir',
   'content.neverPublished': 'Belum pernah terbit',
   'content.kinds.offer': 'Penawaran',

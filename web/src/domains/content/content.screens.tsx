@@ -56,5 +56,5 @@ export const DigitalBannerDuplicateScreen = () => <ResourceDuplicatePage view={d
 export const NotificationOfferListScreen = () => <ResourceListPage view={notificationOfferView} />;
 export const NotificationOfferDetailScreen = () => <ResourceDetailPage view={notificationOfferView} />;
 export const NotificationOfferEditScreen = () => <ResourceEditPage view={notificationOfferView} />;
-/** The spec's `notification-offer/edit`: the notification `?id=` names (the first when none), with a picker. */
-export const NotificationOfferPickEditScreen = () => <RecordEditPage view={notificationOfferView} />;
+/** The spec's `notification-offer/edit`: the notification `?id=` names (the first when none), with a picker over all of them (the spec reads the list whole). */
+export const NotificationOfferPickEditScreen = () => <RecordEditPage view={notificationOfferView} all />;
