@@ -1,19 +1,14 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { openDatabase, queryRows, type Database } from '../src/db/client.ts';
-import { migrate } from '../src/db/migrate.ts';
+import { queryRows, type Database } from '../src/db/client.ts';
 import { registerErrorHandler } from '../src/platform/errors.ts';
-import { seedDemo } from '../src/seed/demo.ts';
 import { DEMO_PASSWORD, TEST_CONFIG } from './harness.ts';
+import { createScratchDatabase, type ScratchDatabase } from './test-db.ts';
 
 const UNAVAILABLE = { error: 'service_unavailable', message: 'The database cannot be reached right now. Please try again in a moment.' };
 
@@ -57,8 +52,8 @@ describe('database faults answer 503, not 500', () => {
 const url = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!url)('terminating every database connection under load (PostgreSQL)', () => {
-  const name = `faults_${crypto.randomBytes(5).toString('hex')}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-faults-'));
+  let scratch: ScratchDatabase | undefined;
+  let dataDir = '';
   let dbUrl = '';
   let database: Database;
   let built: BuiltApp;
@@ -69,17 +64,8 @@ describe.skipIf(!url)('terminating every database connection under load (Postgre
   let entered: () => void = () => undefined;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(url!);
-    u.pathname = `/${name}`;
-    dbUrl = u.toString();
-    database = await openDatabase({ databaseUrl: dbUrl, dataDir, pool: { max: 5 } });
-    await database.exec('create extension if not exists pg_trgm');
-    await migrate(database);
-    await seedDemo(database.db, { scale: 0 });
+    scratch = await createScratchDatabase('faults', 5);
+    ({ url: dbUrl, dataDir, database } = scratch);
     await database.exec('create table fault_probe (batch text not null, n int not null)');
     const config = loadConfig({ ...process.env, DATABASE_URL: undefined }, { ...TEST_CONFIG, DATA_DIR: dataDir, EXPORT_MAX_PER_USER: 10 });
     built = await buildApp({
@@ -108,12 +94,7 @@ describe.skipIf(!url)('terminating every database connection under load (Postgre
   afterAll(async () => {
     await killer?.end();
     await built?.app.close();
-    await database?.close();
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await scratch?.drop();
   });
 
   const call = async (method: string, p: string, body?: unknown) => {

@@ -1,18 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import type { ImportBatch } from '@portal/contract';
-import { openDatabase, queryRows, type Database } from '../src/db/client.ts';
-import { migrate } from '../src/db/migrate.ts';
-import { seedDemo } from '../src/seed/demo.ts';
+import { queryRows, type Database } from '../src/db/client.ts';
 import { DEMO_PASSWORD } from './harness.ts';
 import { csv, multipart } from './import-files.ts';
+import { createScratchDatabase, type ScratchDatabase } from './test-db.ts';
 
 /*
  * Kill the server (SIGKILL, no shutdown) during a confirmed import, ten times, at moments from right after the confirm
@@ -28,35 +23,21 @@ const ROWS = 400;
 const KILL_AFTER_MS = [0, 150, 300, 450, 600, 750, 900, 1200, 1600, 2500];
 
 describe.skipIf(!url)('killing the server during a confirmed import (PostgreSQL)', () => {
-  const name = `killimport_${crypto.randomBytes(5).toString('hex')}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-import-kill-'));
+  let scratch: ScratchDatabase | undefined;
   let dbUrl = '';
+  let dataDir = '';
   let database: Database;
   const children: ChildProcess[] = [];
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(url!);
-    u.pathname = `/${name}`;
-    dbUrl = u.toString();
-    database = await openDatabase({ databaseUrl: dbUrl, dataDir, pool: { max: 2 } });
-    await database.exec('create extension if not exists pg_trgm');
-    await migrate(database);
-    await seedDemo(database.db, { scale: 0 });
+    scratch = await createScratchDatabase('killimport', 2);
+    ({ url: dbUrl, dataDir, database } = scratch);
     await database.exec('create table kill_probe (code text primary key, qty int not null)');
   });
 
   afterAll(async () => {
     for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-    await database?.close();
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await scratch?.drop();
   });
 
   /** Starts a server and answers its base URL once it listens. */

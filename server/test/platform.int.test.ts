@@ -32,7 +32,7 @@ describe('platform in development', () => {
       expect(doc.paths[path], `${route.method} ${path}`).toHaveProperty(route.method.toLowerCase());
     }
     const signIn = doc.paths['/api/v1/auth/sign-in']!.post as { requestBody?: { content: Record<string, { schema: { properties: object } }> } };
-    expect(Object.keys(signIn.requestBody!.content['application/json']!.schema.properties).sort()).toEqual(['password', 'username']);
+    expect(Object.keys(signIn.requestBody!.content['application/json']!.schema.properties).sort()).toEqual(['password', 'second_factor', 'username']);
     expect((await h.call('GET', '/api/docs')).statusCode).toBeLessThan(400);
   });
 

@@ -1,8 +1,12 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { fromPglite, fromPgPool, PGLITE_EXTENSIONS, type Database } from '../src/db/client.ts';
+import { fromPglite, fromPgPool, openDatabase, PGLITE_EXTENSIONS, type Database } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { seedDemo } from '../src/seed/demo.ts';
 
 // One embedded database per test worker (vitest runs the server project with isolate: false, so this module and its
 // instance are shared by the files of a worker); each test file gets a schema of its own.
@@ -46,4 +50,44 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await migrate(database);
   // The app's job queue keeps its tables in `<schema>_jobs` (see platform/jobs.ts).
   return { database, schema, drop: () => client.exec(`drop schema ${schema} cascade; drop schema if exists ${schema}_jobs cascade`).then(() => undefined) };
+}
+
+/** A whole PostgreSQL database of its own (for tests that kill connections or processes), migrated with the demo data. */
+export interface ScratchDatabase {
+  database: Database;
+  /** Its connection URL, for a killer connection or a child process. */
+  url: string;
+  /** Where its files (exports, images) go. */
+  dataDir: string;
+  drop(): Promise<void>;
+}
+
+export async function createScratchDatabase(prefix: string, poolMax: number): Promise<ScratchDatabase> {
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) throw new Error('a scratch database needs TEST_DATABASE_URL');
+  const name = `${prefix}_${crypto.randomBytes(5).toString('hex')}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `portal-${prefix}-`));
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(server);
+  u.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: u.toString(), dataDir, pool: { max: poolMax } });
+  await database.exec('create extension if not exists pg_trgm');
+  await migrate(database);
+  await seedDemo(database.db, { scale: 0 });
+  return {
+    database,
+    url: u.toString(),
+    dataDir,
+    drop: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: server });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

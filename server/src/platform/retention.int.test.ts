@@ -35,6 +35,8 @@ describe('retention: kept exports, staged imports and unused images go after RET
         resolve();
       });
     });
+    // Consumers' personal data leaves unmasked only after a recent second factor.
+    await h.stepUp(admin);
     const res = await h.call('GET', '/api/v1/consumers/export?format=csv&gender=1', { token: admin });
     expect(res.statusCode, res.body).toBe(202);
     await settled;

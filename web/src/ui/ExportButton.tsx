@@ -8,22 +8,12 @@ import { ApiError, withStepUp, type Query } from '../lib/api.ts';
 import { resourceKeys } from '../lib/query-keys.ts';
 import { NOTIFY_SECONDS, notifyError } from '../lib/notifier.tsx';
 import { useSession } from '../lib/session.ts';
+import { saveFile } from '../lib/save-file.ts';
 import { exportUrl, fileNameOf } from './export-file.ts';
 import { useGo } from './nav.ts';
 
 const FORMAT_LABELS: Record<ExportFormat, string> = { csv: 'CSV', txt: 'TXT', xlsx: 'XLSX' };
 
-/** Saves a fetched file through the browser's download. */
-function save(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export const DOWNLOAD_LIST_ENTRY = 'cms.download-list';
 
@@ -77,7 +67,7 @@ export function ExportButton({ endpoint, params = {}, query }: { endpoint: AnyEn
         }
         throw new ApiError(res.status, body as ConstructorParameters<typeof ApiError>[1]);
       }
-      save(await res.blob(), fileNameOf(res.headers.get('content-disposition'), `export.${format}`));
+      saveFile(await res.blob(), fileNameOf(res.headers.get('content-disposition'), `export.${format}`));
     } catch (err) {
       notifyError(err);
     } finally {

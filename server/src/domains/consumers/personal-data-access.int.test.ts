@@ -168,6 +168,7 @@ describe('personal data: promo phone masking, the access log of unmasked reads (
       await ok('GET', `/api/v1/consumers/${c!.id}/addresses`, admin);
       const members = await ok<List<MemberRow>>('GET', '/api/v1/members?limit=5', admin);
       await ok('GET', `/api/v1/members/${member.id}`, admin);
+      await h.stepUp(admin);
       const file = await h.call('GET', `/api/v1/consumers/export?format=csv&consumer_id=${c!.id}`, { token: admin });
       expect(file.statusCode, file.body).toBe(200);
       expect(file.body).toContain(c!.phone);
@@ -186,6 +187,7 @@ describe('personal data: promo phone masking, the access log of unmasked reads (
       const total = Number((await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from consumers where gender = 1`))[0]!.n);
       expect(total).toBeGreaterThan(100);
       const since = await lastId();
+      await h.stepUp(admin);
       const res = await h.call('GET', '/api/v1/consumers/export?format=xlsx&gender=1', { token: admin });
       expect(res.statusCode, res.body).toBe(200);
       const [entry, ...more] = await entriesSince(since);

@@ -96,6 +96,6 @@ describe('estimated audience of a content targeting: active consumers reached', 
     await bad({ targeting: 1, province_codes: ['Bali'] }, 'province_codes.0');
     await bad({ targeting: 1, consumer_tag_ids: ['x'] }, 'consumer_tag_ids.0');
     await bad({ targeting: 1, consumer_tag_ids: [tagA, tagA] }, 'consumer_tag_ids');
-    await bad({ targeting: 2, title: 'x' }, '');
+    await bad({ targeting: 2, title: 'x' }, 'body');
   });
 });

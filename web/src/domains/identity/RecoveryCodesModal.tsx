@@ -2,18 +2,8 @@ import { Button, Flex, Modal, Typography } from 'antd';
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../lib/notifier.tsx';
+import { saveFile } from '../../lib/save-file.ts';
 
-/** Saves text as a file through the browser's download. */
-function download(text: string, name: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** The recovery codes, shown once (the server keeps only their hashes), with copy and download. */
 export function RecoveryCodesModal({ codes, username, onClose }: { codes: string[] | null; username: string; onClose: () => void }) {
@@ -36,7 +26,7 @@ export function RecoveryCodesModal({ codes, username, onClose }: { codes: string
             >
               {t('security.copy')}
             </Button>
-            <Button icon={<DownloadOutlined />} onClick={() => download(`${text}\n`, `loyalty-portal-recovery-codes-${username}.txt`)} data-testid="recovery-download">
+            <Button icon={<DownloadOutlined />} onClick={() => saveFile(new Blob([`${text}\n`], { type: 'text/plain' }), `loyalty-portal-recovery-codes-${username}.txt`)} data-testid="recovery-download">
               {t('security.download')}
             </Button>
           </Flex>
