@@ -32,7 +32,7 @@ export async function run(scale: number): Promise<void> {
     );
     for (const c of consumers) await database.db.execute(sql`insert into consumer_credentials (consumer_id, password_hash) values (${c.id}, ${hash})`);
 
-    const config = loadConfig({ ...process.env, DATABASE_URL: undefined }, { LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: 100_000, webDist: '/nonexistent' });
+    const config = loadConfig({ ...process.env, DATABASE_URL: undefined }, { APP_ENV: 'development', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: 100_000, webDist: '/nonexistent' });
     const { app } = await buildApp({ config, database });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -42,7 +42,7 @@ export async function run(scale: number): Promise<void> {
     fs.writeFileSync(file, `${lines.join('\r\n')}\r\n`);
     const body = fs.readFileSync(file);
 
-    const config = loadConfig({ ...process.env, DATABASE_URL: undefined }, { LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: 1000, webDist: '/nonexistent', DATA_DIR: dataDir, JOBS_POLL_SECONDS: 0.5 });
+    const config = loadConfig({ ...process.env, DATABASE_URL: undefined }, { APP_ENV: 'development', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: 1000, webDist: '/nonexistent', DATA_DIR: dataDir, JOBS_POLL_SECONDS: 0.5 });
     const built = await buildApp({ config, database });
     await built.app.ready();
     const signIn = await built.app.inject({ method: 'POST', url: '/api/v1/auth/sign-in', payload: { username: 'admin.cms', password: 'Demo@12345' } });

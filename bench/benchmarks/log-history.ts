@@ -27,7 +27,7 @@ export async function run(scale: number): Promise<void> {
       analyze audit_log;`);
     console.log(`log-history: ${rows.toLocaleString('en')} audit rows on ${database.describe} (generated in ${Date.now() - t} ms)`);
 
-    const config = loadConfig({ ...process.env, DATABASE_URL: undefined }, { LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: 1000, webDist: '/nonexistent' });
+    const config = loadConfig({ ...process.env, DATABASE_URL: undefined }, { APP_ENV: 'development', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: 1000, webDist: '/nonexistent' });
     const { app } = await buildApp({ config, database });
     await app.ready();
     const signIn = await app.inject({ method: 'POST', url: '/api/v1/auth/sign-in', payload: { username: 'admin.cms', password: 'Demo@12345' } });
