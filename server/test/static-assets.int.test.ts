@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from './harness.ts';
+
+/** A built web app as the build leaves it: hashed assets with their .br and .gz copies. */
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-dist-'));
+const script = `console.log(${JSON.stringify('loyalty portal '.repeat(200))});`;
+fs.mkdirSync(path.join(dist, 'assets'));
+fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/index-AbC123.js"></script>');
+fs.writeFileSync(path.join(dist, 'assets/index-AbC123.js'), script);
+fs.writeFileSync(path.join(dist, 'assets/index-AbC123.js.br'), zlib.brotliCompressSync(script));
+fs.writeFileSync(path.join(dist, 'assets/index-AbC123.js.gz'), zlib.gzipSync(script));
+
+describe('the built web app', () => {
+  const h = useHarness({ WEB_DIST: dist, webDist: dist });
+
+  it('sends hashed assets precompressed (brotli, else gzip, else plain) with a year of immutable caching', async () => {
+    const get = (encoding?: string) => h.app.inject({ method: 'GET', url: '/assets/index-AbC123.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const br = await get('gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    expect(br.rawPayload.length).toBeLessThan(script.length / 10);
+
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(script);
+
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('never lets a browser keep the page itself, so a new build is seen at once', async () => {
+    for (const url of ['/', '/admin/aphrodite/consumer']) {
+      const res = await h.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('/assets/index-AbC123.js');
+    }
+  });
+});
