@@ -34,21 +34,48 @@ export async function countRows(db: Db, from: SQL, where: SQL, cap = EXACT_COUNT
   const capped = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 ${from} ${where} limit ${cap + 1}) c`);
   const n = Number(capped[0]?.n ?? 0);
   if (n <= cap) return { total: n, total_kind: 'exact' };
+  return { total: Math.max(n, await plannedRows(db, from, where)), total_kind: 'estimate' };
+}
+
+/** The planner's estimate of the rows `from` + `where` matches: one planning round, no rows read. */
+async function plannedRows(db: Db, from: SQL, where: SQL): Promise<number> {
   const plan = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) select 1 ${from} ${where}`);
   const raw = plan[0]?.['QUERY PLAN'];
   const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
-  return { total: Math.max(n, Math.round(parsed[0]?.Plan['Plan Rows'] ?? n)), total_kind: 'estimate' };
+  return Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
 }
 
-/** Runs a page of a list and its total. `select` must not include `from`/`where`/`order by`. */
+/**
+ * A list's total, for showing: the planner's estimate first, and where it says the set is small (≤ EXACT_COUNT_CAP)
+ * an exact count capped there. A large list is never scanned to count it; its total says `estimate`. What the page
+ * itself proves wins (`settleTotal`).
+ */
+export async function listTotal(db: Db, from: SQL, where: SQL): Promise<Pick<ListMeta, 'total' | 'total_kind'>> {
+  const estimate = await plannedRows(db, from, where);
+  if (estimate > EXACT_COUNT_CAP) return { total: estimate, total_kind: 'estimate' };
+  return countRows(db, from, where);
+}
+
+/**
+ * A page shorter than its limit is the last one, so it proves the exact total (offset + its rows) whatever an estimate
+ * said; and a total can never be less than the rows already seen.
+ */
+export function settleTotal(total: Pick<ListMeta, 'total' | 'total_kind'>, offset: number, rows: number, limit: number): Pick<ListMeta, 'total' | 'total_kind'> {
+  if (rows < limit && (rows > 0 || offset === 0)) return { total: offset + rows, total_kind: 'exact' };
+  return rows > 0 && total.total < offset + rows ? { total: offset + rows, total_kind: 'estimate' } : total;
+}
+
+/** Runs a page of a list and its total at once. `select` must not include `from`/`where`/`order by`. */
 export async function pagedList<T extends Record<string, unknown>>(
   db: Db,
   q: { select: SQL; from: SQL; where: SQL; orderBy: SQL; page: PageRequest },
 ): Promise<{ data: T[]; meta: ListMeta }> {
   const offset = pageOffset(q.page);
-  const rows = await queryRows<T>(db, sql`${q.select} ${q.from} ${q.where} order by ${q.orderBy} limit ${q.page.limit} offset ${offset}`);
-  const total = await countRows(db, q.from, q.where);
-  return { data: rows, meta: { page: q.page.page, limit: q.page.limit, ...total } };
+  const [rows, total] = await Promise.all([
+    queryRows<T>(db, sql`${q.select} ${q.from} ${q.where} order by ${q.orderBy} limit ${q.page.limit} offset ${offset}`),
+    listTotal(db, q.from, q.where),
+  ]);
+  return { data: rows, meta: { page: q.page.page, limit: q.page.limit, ...settleTotal(total, offset, rows.length, q.page.limit) } };
 }
 
 /** Escapes LIKE wildcards in user text. */

@@ -4,7 +4,7 @@ import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { writeAudit, type AuditContext } from '../audit.ts';
 import { staleVersion } from '../concurrency.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
-import { countRows, likePattern, pageOffset, whereOf } from '../pagination.ts';
+import { likePattern, listTotal, pageOffset, settleTotal, whereOf } from '../pagination.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 
 /** What every generic list query carries (the contract's `listQuery`). */
@@ -116,12 +116,14 @@ export class ResourceService<Row extends Versioned, Q extends ListQueryLike> {
         sql`${d.select}, (${sql.raw(sortExpr)})::text as __sort ${d.from} ${where}
           order by ${sql.raw(sortExpr)} ${dir}, ${sql.raw(d.id)} ${dir} limit ${limit} offset ${offset}`,
       ),
-      countRows(this.db, opts.countFrom ?? d.countFrom?.(q) ?? d.from, whereOf(conditions)),
+      listTotal(this.db, opts.countFrom ?? d.countFrom?.(q) ?? d.from, whereOf(conditions)),
     ]);
     const last = rows[rows.length - 1];
     const next_cursor =
       last && rows.length === limit ? encodeCursor({ p: page + 1, o: ordering, s: (last.__sort as string | null) ?? null, i: last.id as number }) : null;
-    return { data: rows.map((r) => d.toRow(r)), meta: { page, limit, ...total, next_cursor } };
+    // A keyset page skipped nothing by offset, but the rows before it are (page - 1) pages.
+    const before = seek ? (page - 1) * limit : offset;
+    return { data: rows.map((r) => d.toRow(r)), meta: { page, limit, ...settleTotal(total, before, rows.length, limit), next_cursor } };
   }
 
   async get(id: number | string, tx: Db | Tx = this.db): Promise<Row> {

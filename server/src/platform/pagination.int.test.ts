@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
+import { EXACT_COUNT_CAP, listTotal, pagedList, settleTotal } from './pagination.ts';
+
+describe('list totals that never scan a large list', () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    await t.database.exec(`create table probe_rows (id serial primary key, grp int not null);
+      insert into probe_rows (grp) select case when g <= 50 then 1 else 2 end from generate_series(1, 30000) g;
+      create index on probe_rows (grp); analyze probe_rows;`);
+  });
+  afterAll(() => t?.drop());
+
+  it('takes the planner estimate for a large set and counts a small one exactly', async () => {
+    const all = await listTotal(t.database.db, sql`from probe_rows`, sql``);
+    expect(all.total_kind).toBe('estimate');
+    expect(all.total).toBeGreaterThan(EXACT_COUNT_CAP);
+    expect(await listTotal(t.database.db, sql`from probe_rows`, sql`where grp = 1`)).toEqual({ total: 50, total_kind: 'exact' });
+  });
+
+  it('lets a short page prove the exact total, and never shows fewer than the rows seen', () => {
+    expect(settleTotal({ total: 40_000, total_kind: 'estimate' }, 20, 7, 10)).toEqual({ total: 27, total_kind: 'exact' });
+    expect(settleTotal({ total: 99, total_kind: 'estimate' }, 0, 0, 10)).toEqual({ total: 0, total_kind: 'exact' });
+    expect(settleTotal({ total: 5, total_kind: 'estimate' }, 20, 10, 10)).toEqual({ total: 30, total_kind: 'estimate' });
+    expect(settleTotal({ total: 500, total_kind: 'exact' }, 20, 10, 10)).toEqual({ total: 500, total_kind: 'exact' });
+    // An empty page past the end proves nothing about the rows before it.
+    expect(settleTotal({ total: 500, total_kind: 'estimate' }, 1000, 0, 10)).toEqual({ total: 500, total_kind: 'estimate' });
+  });
+
+  it('answers a page and its total at once, the last page exact', async () => {
+    const q = { select: sql`select id`, from: sql`from probe_rows`, orderBy: sql`id` };
+    const first = await pagedList(t.database.db, { ...q, where: sql``, page: { page: 1, limit: 20 } });
+    expect(first.data).toHaveLength(20);
+    expect(first.meta.total_kind).toBe('estimate');
+    const last = await pagedList(t.database.db, { ...q, where: sql`where grp = 1`, page: { page: 3, limit: 20 } });
+    expect(last.data).toHaveLength(10);
+    expect(last.meta).toMatchObject({ total: 50, total_kind: 'exact' });
+  });
+});
