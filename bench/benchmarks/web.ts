@@ -1,0 +1,77 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { launchBrowser } from '../../e2e/support/browser.ts';
+import { startPortal } from '../../e2e/support/server.ts';
+
+const RUNS = 5;
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+/** JavaScript bytes as they crossed the wire (compressed), counted from the browser's own network events. */
+async function scriptBytes(page: Page): Promise<() => number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const scripts = new Set<string>();
+  let bytes = 0;
+  cdp.on('Network.responseReceived', (e) => {
+    if (e.type === 'Script') scripts.add(e.requestId);
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    if (scripts.has(e.requestId)) bytes += e.encodedDataLength;
+  });
+  return () => bytes;
+}
+
+/** The largest contentful paint of the page so far, in ms from navigation start. */
+const lcpOf = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries();
+          resolve(entries[entries.length - 1]?.startTime ?? NaN);
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
+
+/**
+ * The first screen in headless Chromium against a started portal (built web app, loopback, idle server), each of RUNS
+ * times with a cold cache: the sign-in page's JavaScript as transferred and its largest contentful paint, and the
+ * consumer list opened by URL until its rows show. Then the JavaScript per route of the build (`npm run budget`).
+ */
+export async function run(): Promise<void> {
+  const portal = await startPortal();
+  const browser = await launchBrowser();
+  try {
+    const signIn: { kb: number; lcp: number }[] = [];
+    const list: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const context = await browser.newContext({ baseURL: portal.url, viewport: { width: 1366, height: 860 } });
+      const page = await context.newPage();
+      const bytes = await scriptBytes(page);
+      await page.goto('/login', { waitUntil: 'networkidle' });
+      signIn.push({ kb: bytes() / 1024, lcp: await lcpOf(page) });
+      await page.getByTestId('login-username').fill('admin.cms');
+      await page.getByTestId('login-password').fill('Demo@12345');
+      await page.getByTestId('login-submit').click();
+      await page.waitForURL(/\/admin/);
+      // A second tab opens the list by its URL: the app boots, checks the session and shows the rows.
+      const tab = await context.newPage();
+      await tab.goto('/admin/aphrodite/consumer', { waitUntil: 'commit' });
+      await tab.locator('.resource-row').first().waitFor();
+      list.push(await tab.evaluate(() => performance.now()));
+      await context.close();
+    }
+    console.log(`web: ${RUNS} cold runs each, headless Chromium on loopback (median, then every run)`);
+    console.log(`  sign-in JavaScript transferred  ${median(signIn.map((s) => s.kb)).toFixed(1)} KB   [${signIn.map((s) => s.kb.toFixed(1)).join(', ')}]   budget 250 KB`);
+    console.log(`  sign-in largest contentful paint ${median(signIn.map((s) => s.lcp)).toFixed(0)} ms   [${signIn.map((s) => s.lcp.toFixed(0)).join(', ')}]   goal 1200 ms`);
+    console.log(`  consumer list by URL, rows shown ${median(list).toFixed(0)} ms   [${list.map((t) => t.toFixed(0)).join(', ')}]   goal 1200 ms`);
+  } finally {
+    await browser.close();
+    await portal.stop();
+  }
+  console.log('');
+  spawnSync(process.execPath, [path.join(ROOT, 'scripts/bundle-budget.mjs')], { stdio: 'inherit' });
+}
