@@ -40,6 +40,16 @@ function closure(key, into = new Set()) {
   return into;
 }
 
+// A compressed copy must be the file itself: a copy made before the build finished would serve other code.
+for (const name of fs.readdirSync(path.join(DIST, 'assets'))) {
+  if (!name.endsWith('.br')) continue;
+  const original = path.join(DIST, 'assets', name.slice(0, -3));
+  if (!zlib.brotliDecompressSync(fs.readFileSync(path.join(DIST, 'assets', name))).equals(fs.readFileSync(original))) {
+    console.error(`${name} is not the compressed ${path.basename(original)}: the build's compressed copies are stale.`);
+    process.exit(1);
+  }
+}
+
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 const entry = closure(entryKey);
 const kb = (files) => [...files].reduce((sum, f) => sum + compressed(f), 0) / 1024;
