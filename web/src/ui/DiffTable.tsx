@@ -54,7 +54,7 @@ export function DiffTable({ before, after, fields }: { before: unknown; after: u
       <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
         <Typography.Text data-testid="diff-changed-count">{t('ui.diffChanged', '{{count}} changed', { count: changedCount })}</Typography.Text>
         <Flex gap={8} align="center">
-          <Switch size="small" checked={onlyChanged} onChange={setOnlyChanged} data-testid="diff-only-changed" />
+          <Switch size="small" checked={onlyChanged} onChange={setOnlyChanged} aria-label={t('ui.diffOnlyChanged', 'Only changed fields')} data-testid="diff-only-changed" />
           <span>{t('ui.diffOnlyChanged', 'Only changed fields')}</span>
         </Flex>
       </Flex>

@@ -39,6 +39,7 @@ function DebouncedInput(props: { value: string; placeholder: string; testId: str
       allowClear
       value={text}
       placeholder={props.placeholder}
+      aria-label={props.placeholder}
       prefix={props.search ? <SearchOutlined /> : undefined}
       style={{ width: props.width ?? 240 }}
       data-testid={props.testId}

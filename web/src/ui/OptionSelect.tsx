@@ -35,6 +35,8 @@ export function OptionSelect(props: {
       showSearch={remoteSearch ? { filterOption: false, onSearch: setSearch } : { optionFilterProp: 'label' }}
       value={value}
       placeholder={props.placeholder}
+      // A filter has no <label>: its placeholder names it; a form field is named by its Form.Item label (id).
+      aria-label={props.id ? undefined : props.placeholder}
       loading={loading}
       style={props.width ? { width: props.width } : undefined}
       data-testid={props.testId}

@@ -115,12 +115,13 @@ export function RichTextEditor({ id, value, onChange, disabled, rows = 18 }: Cus
 
   const tool = (key: string, title: string, icon: ReactNode, onClick: () => void) => (
     <Tooltip title={title} key={key}>
-      <Button size="small" icon={icon} onClick={onClick} disabled={disabled} aria-label={title} data-testid={`rte-${key}`} />
+      <Button icon={icon} onClick={onClick} disabled={disabled} aria-label={title} data-testid={`rte-${key}`} />
     </Tooltip>
   );
   const textTool = (key: string, title: string, label: string, onClick: () => void) => (
     <Tooltip title={title} key={key}>
-      <Button size="small" onClick={onClick} disabled={disabled} aria-label={title} data-testid={`rte-${key}`} style={{ fontWeight: 600, minWidth: 32 }}>
+      {/* The accessible name starts with what the button shows (H1: Heading), as WCAG's label-in-name asks. */}
+      <Button onClick={onClick} disabled={disabled} aria-label={`${label}: ${title}`} data-testid={`rte-${key}`} style={{ fontWeight: 600, minWidth: 32 }}>
         {label}
       </Button>
     </Tooltip>
@@ -174,7 +175,7 @@ export function RichTextEditor({ id, value, onChange, disabled, rows = 18 }: Cus
             }
           >
             <Tooltip title={t('ui.richText.link', 'Link')}>
-              <Button size="small" icon={<LinkOutlined />} disabled={disabled} aria-label={t('ui.richText.link', 'Link')} data-testid="rte-link" />
+              <Button icon={<LinkOutlined />} disabled={disabled} aria-label={t('ui.richText.link', 'Link')} data-testid="rte-link" />
             </Tooltip>
           </Popover>
         </Flex>

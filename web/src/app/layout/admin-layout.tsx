@@ -22,7 +22,7 @@ import { entryForPath, normalizePath } from '../../lib/menu-path.ts';
 import { PATHS } from '../access.ts';
 import { useAdminSession } from '../admin-session.ts';
 import { BrandMark, Copyright } from '../auth/auth-layout.tsx';
-import { PRODUCT_NAME } from '../brand.ts';
+import { BRAND_COLOR, PRODUCT_NAME } from '../brand.ts';
 import { LanguageSwitch } from '../language-switch.tsx';
 import { areaLabel, entryLabel, groupLabel, groupMenu } from '../menu-labels.ts';
 import { signOut, useIdleCheck } from '../session.ts';
@@ -223,7 +223,7 @@ export function AdminLayout() {
           >
             <Button type="text" style={{ height: 48, paddingInline: 8 }} data-testid="user-menu">
               <Flex align="center" gap={10}>
-                <Avatar style={{ background: '#1f8f4e' }} size={32}>
+                <Avatar style={{ background: BRAND_COLOR }} size={32}>
                   {initials(profile.name)}
                 </Avatar>
                 {narrow ? null : (
@@ -252,7 +252,7 @@ export function AdminLayout() {
           </main>
           <StepUpDialog />
         </Layout.Content>
-        <Layout.Footer style={{ textAlign: 'center', color: 'rgba(0,0,0,0.45)', fontSize: 12, padding: '16px 24px' }} data-testid="footer">
+        <Layout.Footer style={{ textAlign: 'center', color: 'rgba(0,0,0,0.6)', fontSize: 12, padding: '16px 24px' }} data-testid="footer">
           <Copyright />
         </Layout.Footer>
       </Layout>

@@ -58,6 +58,7 @@ const id: Record<string, string> = {
   'promotion.promo.placeholders.consumers': 'Ketik atau tempel nomor telepon, mis. 081234567890',
   'promotion.freeGift.fields.product_count': 'Hadiah',
   'promotion.freeGift.addGift': 'Tambah produk hadiah',
+  'promotion.freeGift.giftProduct': 'Produk hadiah {{n}}',
   'promotion.freeGift.help.store_ids': 'Toko di wilayah terpilih; kosong: semua toko di sana',
   'promotion.freeGift.placeholders.code': 'mis. FG-GULA-300K',
   'promotion.maxPurchase.help.max_qty': '1 sampai 999',

@@ -60,6 +60,9 @@ export interface GiftLine {
   quantity?: number;
 }
 
+/** Present for assistive technology, invisible on screen. */
+const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
 /** The gift products of a free gift: a product (searched by PLU or name) and its quantity per line. */
 export function GiftProductsInput({ id, value, onChange, disabled }: CustomInputProps) {
   const { t } = useTranslation();
@@ -71,6 +74,10 @@ export function GiftProductsInput({ id, value, onChange, disabled }: CustomInput
       {lines.map((line, i) => (
         <Flex key={i} gap={8} align="center">
           <div style={{ flex: 1, minWidth: 0 }}>
+            {/* Named for screen readers; the lines' column header says it for the eye. */}
+            <label htmlFor={`${id ?? 'gift'}_${i}_product`} style={VISUALLY_HIDDEN}>
+              {t('promotion.freeGift.giftProduct', 'Gift product {{n}}', { n: i + 1 })}
+            </label>
             <Product
               id={`${id ?? 'gift'}_${i}_product`}
               value={line.product}
