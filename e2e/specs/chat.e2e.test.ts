@@ -2,29 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, signIn } from '../support/session.ts';
 import { latestMail, newPage, shot } from '../support/browser.ts';
 import { usePortal } from '../support/portal.ts';
+import { apiCall } from '../support/api.ts';
 
 // The consumers seed numbers its i-th consumer 628 + a prefix + (i·7919 mod 10^8); the help-desk seed gives the first
 // five the demo password (as `npm run simulate:consumers` uses them).
 const PREFIXES = ['12', '13', '21', '52', '57', '77', '78', '95', '96', '81'];
 const demoPhone = (i: number) => `628${PREFIXES[i % 10]}${String((i * 7919) % 100_000_000).padStart(8, '0')}`;
 
-interface Envelope<T> {
-  data: T;
-}
-
 describe('live chat between a consumer (consumer API) and an agent (portal)', () => {
   const portal = usePortal();
 
-  async function call<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${portal.server.url}${path}`, {
-      method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-    return (JSON.parse(text) as Envelope<T>).data;
-  }
+  const call = <T>(method: string, path: string, token?: string, body?: unknown) => apiCall<T>(portal.server.url, method, path, token, body);
 
   it('the badge rises for cs.agent without a reload when a consumer writes, the agent answers with a template, the consumer receives it, and the badge falls', { timeout: 120_000 }, async () => {
     // A demo consumer signs in to the app's API; its chat starts Read, so its next message raises the count by one.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { shot } from '../support/browser.ts';
+import { apiCall } from '../support/api.ts';
 import { usePortal } from '../support/portal.ts';
 import { DEMO_PASSWORD, signIn } from '../support/session.ts';
 
@@ -36,10 +37,6 @@ const PAYLOADS = [
 ];
 const CORPUS = PAYLOADS.join('\n');
 
-interface Envelope<T> {
-  data: T;
-}
-
 /** Where the injected markup would run or could be made to run (a click, a hover) if the screen let it through. */
 function injectedMarkup(): string[] {
   const found: string[] = [];
@@ -62,16 +59,7 @@ function injectedMarkup(): string[] {
 describe('XSS corpus in every rich-text and several free-text fields', () => {
   const portal = usePortal();
 
-  async function call<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${portal.server.url}${path}`, {
-      method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-    return (JSON.parse(text) as Envelope<T>).data;
-  }
+  const call = <T>(method: string, path: string, token?: string, body?: unknown) => apiCall<T>(portal.server.url, method, path, token, body);
 
   it('runs none of them on the lists, details, editors, previews and public pages that show them', { timeout: 300_000 }, async () => {
     const admin = (await call<{ token: string }>('POST', '/api/v1/auth/sign-in', undefined, { username: 'admin.cms', password: DEMO_PASSWORD })).token;
