@@ -31,4 +31,5 @@ export const queryKeys = {
   user: resourceKeys('user'),
   logHistory: resourceKeys('log-history'),
   permission: resourceKeys('permission'),
+  secondFactor: ['second-factor-status'] as const,
 } as const;

@@ -6,9 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/call.ts';
 import { useFormat } from '../../lib/format.ts';
 import { errorMessage, notifySuccess } from '../../lib/notifier.tsx';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { AnyCodeField } from './AnyCodeField.tsx';
 import { RecoveryCodesModal } from './RecoveryCodesModal.tsx';
 
-const STATUS_KEY = ['second-factor-status'] as const;
 const SIX_DIGITS = new RegExp(`^\\d{${OTP_LENGTH}}$`);
 
 /** Which confirmation dialog is open: replacing the recovery codes or turning the app off. */
@@ -23,7 +24,7 @@ export function SecuritySection({ username }: { username: string }) {
   const { t } = useTranslation();
   const { dateTime } = useFormat();
   const queryClient = useQueryClient();
-  const status = useQuery({ queryKey: STATUS_KEY, queryFn: async () => (await call(profileApi.secondFactor)).data });
+  const status = useQuery({ queryKey: queryKeys.secondFactor, queryFn: async () => (await call(profileApi.secondFactor)).data });
   const [setup, setSetup] = useState<SecondFactorSetup | null>(null);
   const [setupCode, setSetupCode] = useState('');
   const [setupError, setSetupError] = useState<string | undefined>();
@@ -31,7 +32,7 @@ export function SecuritySection({ username }: { username: string }) {
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [confirmCode, setConfirmCode] = useState('');
   const [confirmError, setConfirmError] = useState<string | undefined>();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: STATUS_KEY });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.secondFactor });
 
   const start = useMutation({
     mutationFn: () => call(profileApi.secondFactorSetup),
@@ -172,21 +173,16 @@ export function SecuritySection({ username }: { username: string }) {
       >
         <Typography.Paragraph>{confirming === 'disable' ? t('security.disableText') : t('security.regenerateText')}</Typography.Paragraph>
         <Form layout="vertical" onFinish={submitConfirm}>
-          <Form.Item label={t('security.anyCode')} htmlFor="security-confirm-code" validateStatus={confirmError ? 'error' : undefined} help={confirmError}>
-            <Input
-              id="security-confirm-code"
-              value={confirmCode}
-              onChange={(e) => {
-                setConfirmCode(e.target.value);
-                setConfirmError(undefined);
-              }}
-              autoFocus
-              autoComplete="one-time-code"
-              placeholder={t('security.anyCodePlaceholder')}
-              maxLength={20}
-              data-testid="security-confirm-code"
-            />
-          </Form.Item>
+          <AnyCodeField
+            id="security-confirm-code"
+            label={t('security.anyCode')}
+            value={confirmCode}
+            onChange={(value) => {
+              setConfirmCode(value);
+              setConfirmError(undefined);
+            }}
+            error={confirmError}
+          />
         </Form>
       </Modal>
       <RecoveryCodesModal codes={codes} username={username} onClose={() => setCodes(null)} />

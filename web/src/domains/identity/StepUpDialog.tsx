@@ -1,11 +1,13 @@
 import { authApi, profileApi } from '@portal/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Flex, Form, Input, Modal, Typography } from 'antd';
+import { Button, Flex, Form, Modal, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setStepUpPrompt } from '../../lib/api.ts';
 import { call } from '../../lib/call.ts';
 import { errorMessage, notifySuccess } from '../../lib/notifier.tsx';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { AnyCodeField } from './AnyCodeField.tsx';
 
 interface Pending {
   promise: Promise<boolean>;
@@ -42,7 +44,7 @@ export function StepUpDialog() {
   }, []);
 
   const status = useQuery({
-    queryKey: ['second-factor-status'],
+    queryKey: queryKeys.secondFactor,
     queryFn: async () => (await call(profileApi.secondFactor)).data,
     enabled: open,
     meta: { silentError: true },
@@ -98,25 +100,17 @@ export function StepUpDialog() {
       <Typography.Paragraph>{t('stepUp.text')}</Typography.Paragraph>
       <Typography.Paragraph type="secondary">{status.data?.enrolled ? t('stepUp.appHint') : t('stepUp.emailHint')}</Typography.Paragraph>
       <Form layout="vertical" onFinish={submit}>
-        <Form.Item label={t('stepUp.code')} htmlFor="step-up-code" validateStatus={error ? 'error' : undefined} help={error}>
-          <Input
-            id="step-up-code"
-            value={code}
-            onChange={(e) => {
-              setCode(e.target.value);
-              setError(undefined);
-            }}
-            onPressEnter={(e) => {
-              e.preventDefault();
-              submit();
-            }}
-            autoFocus
-            autoComplete="one-time-code"
-            placeholder={t('security.anyCodePlaceholder')}
-            maxLength={20}
-            data-testid="step-up-code"
-          />
-        </Form.Item>
+        <AnyCodeField
+          id="step-up-code"
+          label={t('stepUp.code')}
+          value={code}
+          onChange={(value) => {
+            setCode(value);
+            setError(undefined);
+          }}
+          error={error}
+          onPressEnter={submit}
+        />
       </Form>
     </Modal>
   );
