@@ -8,7 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { completeOpenApi } from './platform/openapi.ts';
-import { servedOverHttps, type Config } from './config.ts';
+import { servedOverHttps, sessionCookieOf, type Config } from './config.ts';
 import { onPoolError, openSidePool, type Database } from './db/client.ts';
 import type { CatalogServices } from './domains/catalog/catalog.deps.ts';
 import { catalogModule } from './domains/catalog/catalog.module.ts';
@@ -20,7 +20,7 @@ import { identityModule } from './domains/identity/identity.module.ts';
 import { registerOverviewRoutes } from './domains/operations/overview.routes.ts';
 import { masterdataModule } from './domains/masterdata/masterdata.module.ts';
 import { promotionModule } from './domains/promotion/promotion.module.ts';
-import { registerAccessGuard, sessionCookieName, type RegisteredRoute } from './platform/access-guard.ts';
+import { registerAccessGuard, type RegisteredRoute } from './platform/access-guard.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { ExportService, registerDownloadRoutes } from './platform/exports/index.ts';
@@ -92,7 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Loyalty Portal API', version: '1.0.0', description: 'Back-office portal API. Generated from the zod contract.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, cookie: { type: 'apiKey', in: 'cookie', name: sessionCookieName(servedOverHttps(config)) } } },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, cookie: { type: 'apiKey', in: 'cookie', name: sessionCookieOf(config) } } },
       security: [{ bearer: [] }, { cookie: [] }],
       servers: [{ url: '/', description: 'This portal' }],
     },
@@ -163,7 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   if (config.RETENTION_DAYS > 0) modules.push(retentionModule(retention, clock));
 
   const routes: RegisteredRoute[] = [];
-  registerAccessGuard(app, identity.services.sessions, routes, { env: config.APP_ENV, cookieName: sessionCookieName(servedOverHttps(config)) });
+  registerAccessGuard(app, identity.services.sessions, routes, { env: config.APP_ENV, cookieName: sessionCookieOf(config) });
   // After the guard, so its start-up check and the route list (the API-is-the-contract test) see them.
   registerDownloadRoutes(app, exportService);
   for (const module of modules) registerModule(app, ctx, module);

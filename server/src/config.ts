@@ -117,6 +117,12 @@ export const publicUrlOf = (c: Config) => c.PUBLIC_URL ?? `http://localhost:${c.
 /** Secure cookies (with the `__Host-` prefix) and HSTS follow the scheme the portal is reached by, not APP_ENV. */
 export const servedOverHttps = (c: Config) => publicUrlOf(c).startsWith('https:');
 
+/**
+ * The session cookie's name. Over HTTPS it carries the `__Host-` prefix, which the browser accepts only when Secure, on
+ * `/` and without a Domain, so a sibling subdomain cannot plant or shadow it.
+ */
+export const sessionCookieOf = (c: Config) => (servedOverHttps(c) ? '__Host-portal_session' : 'portal_session');
+
 /** What keeps a configuration from starting; production needs a real mail transport and its public address. */
 export function startupProblems(c: Config): string[] {
   const problems: string[] = [];

@@ -3,11 +3,6 @@ import { allows, availableIn, type AppEnv, type RoutePermission } from '@portal/
 import type { Actor } from './request-context.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 
-/**
- * The session cookie. Over HTTPS it carries the `__Host-` prefix, which the browser accepts only when Secure, on `/` and
- * without a Domain, so a sibling subdomain cannot plant or shadow it.
- */
-export const sessionCookieName = (https: boolean) => (https ? '__Host-portal_session' : 'portal_session');
 
 declare module 'fastify' {
   interface FastifyContextConfig {

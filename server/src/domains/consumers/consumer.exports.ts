@@ -21,8 +21,9 @@ import {
   type MemberListQuery,
 } from '@portal/contract';
 import { queryRows, type Db } from '../../db/client.ts';
+import { listConditions } from '../../platform/crud/index.ts';
 import { defineExport, enumLabel, yesNo, type ExportColumn, type ExportSource, type ExportViewer } from '../../platform/exports/index.ts';
-import { likePattern, whereOf } from '../../platform/pagination.ts';
+import { whereOf } from '../../platform/pagination.ts';
 import { seesPersonalData, type PersonalDataAccessLog } from '../../platform/personal-data.ts';
 import type { Actor } from '../../platform/request-context.ts';
 import { requireRecentSecondFactor } from '../../platform/step-up.ts';
@@ -86,7 +87,7 @@ export const consumerExport = (accessLog: PersonalDataAccessLog) => {
     return {
       select: sql`${consumerDef.select}, ${personalRight(viewer.userId)} as __personal`,
       from: consumerDef.from,
-      where: [...(consumerDef.where?.(q) ?? []), q.search && consumerDef.search ? consumerDef.search(likePattern(q.search), q.search) : undefined],
+      where: listConditions(consumerDef, q),
       keys: [sortExpr, consumerDef.id],
       dir: q.sort_dir,
     };
@@ -109,7 +110,7 @@ export const memberExport = (accessLog: PersonalDataAccessLog) => {
   const source = (q: MemberListQuery, viewer: ExportViewer): ExportSource => ({
     select: sql`${memberDef.select}, ${personalRight(viewer.userId)} as __personal`,
     from: memberDef.from,
-    where: [...(memberDef.where?.(q) ?? []), q.search && memberDef.search ? memberDef.search(likePattern(q.search), q.search) : undefined],
+    where: listConditions(memberDef, q),
     keys: [memberDef.sort[q.sort_by] ?? 'm.joined_at', memberDef.id],
     dir: q.sort_dir,
   });

@@ -5,8 +5,7 @@ import { ChatService } from './chat.service.ts';
 import { ConsumerAuthService } from './consumer-auth.service.ts';
 import { FaqService } from './faq.resource.ts';
 import { HelpdeskReportService } from './helpdesk-report.service.ts';
-import { servedOverHttps } from '../../config.ts';
-import { sessionCookieName } from '../../platform/access-guard.ts';
+import { sessionCookieOf } from '../../config.ts';
 import { LiveStreams } from '../../platform/live-streams.ts';
 import type { HelpdeskDeps, HelpdeskServices } from './helpdesk.deps.ts';
 import { HELPDESK_EXPORTS } from './helpdesk.exports.ts';
@@ -34,7 +33,7 @@ export function helpdeskModule(ctx: ModuleContext, deps: HelpdeskDeps): DomainMo
   const live = new LiveStreams(deps.sessions, {
     heartbeatMs: config.LIVE_HEARTBEAT_MS,
     perUser: config.LIVE_STREAMS_PER_USER,
-    cookieName: sessionCookieName(servedOverHttps(config)),
+    cookieName: sessionCookieOf(config),
   });
   return {
     name: 'helpdesk',

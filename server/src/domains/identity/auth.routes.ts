@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authApi, profileApi } from '@portal/contract';
-import { servedOverHttps } from '../../config.ts';
-import { actorOf, sessionCookieName } from '../../platform/access-guard.ts';
+import { servedOverHttps, sessionCookieOf } from '../../config.ts';
+import { actorOf } from '../../platform/access-guard.ts';
 import { addressKey, type SlidingWindowLimiter } from '../../platform/rate-limiter.ts';
 import { serve } from '../../platform/serve.ts';
 import type { IdentityServices } from './identity.deps.ts';
@@ -18,7 +18,7 @@ export const limit = (limiter: SlidingWindowLimiter) => async (req: FastifyReque
 
 export function registerAuthRoutes(app: FastifyInstance, s: IdentityServices, limiter: { signIn: SlidingWindowLimiter; forgot: SlidingWindowLimiter }): void {
   const secureCookie = servedOverHttps(s.config);
-  const cookieName = sessionCookieName(secureCookie);
+  const cookieName = sessionCookieOf(s.config);
 
   const setSessionCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(cookieName, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookie, maxAge: s.config.SESSION_TTL_HOURS * 3600 });

@@ -84,6 +84,11 @@ export interface ResourceDef<Row, Q extends ListQueryLike> {
 
 type Versioned = { id: number | string; version: number; updated_at: string; updated_by_name: string | null };
 
+/** The conditions a list query puts on a resource: its filters and its search (the list and its export apply the same). */
+export function listConditions<Row, Q extends ListQueryLike>(d: Pick<ResourceDef<Row, Q>, 'where' | 'search'>, q: Q): (SQL | undefined)[] {
+  return [...(d.where?.(q) ?? []), q.search && d.search ? d.search(likePattern(q.search), q.search) : undefined];
+}
+
 /** The generic list/detail/create/update/delete of a ResourceDef, each write in one transaction with its audit entry. */
 export class ResourceService<Row extends Versioned, Q extends ListQueryLike> {
   constructor(
@@ -93,7 +98,7 @@ export class ResourceService<Row extends Versioned, Q extends ListQueryLike> {
 
   async list(q: Q, extra: (SQL | undefined)[] = [], opts: { countFrom?: SQL } = {}): Promise<{ data: Row[]; meta: ListMeta }> {
     const d = this.def;
-    const conditions = [d.scope, ...extra, ...(d.where?.(q) ?? []), q.search && d.search ? d.search(likePattern(q.search), q.search) : undefined];
+    const conditions = [d.scope, ...extra, ...listConditions(d, q)];
     const sortExpr = d.sort[q.sort_by] ?? Object.values(d.sort)[0];
     if (!sortExpr) throw new Error(`${d.entity}: no sort columns`);
     const dir = q.sort_dir === 'asc' ? sql.raw('asc') : sql.raw('desc');
