@@ -10,5 +10,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A poll waits for the app to boot and fetch after a navigation; 1 s (vitest's default) is too short on 2 busy cores.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

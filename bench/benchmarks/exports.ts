@@ -1,27 +1,39 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { finished } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../../server/src/app.ts';
-import { queryRows } from '../../server/src/db/client.ts';
+import { buildApp, type BuiltApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
-import { seedDemo } from '../../server/src/seed/demo.ts';
-import { benchDatabase } from '../support.ts';
+import { queryRows, type Database } from '../../server/src/db/client.ts';
+import { copyOut } from '../../server/src/platform/exports/copy-csv.ts';
+import type { ExportDef } from '../../server/src/platform/exports/index.ts';
+import { whereOf } from '../../server/src/platform/pagination.ts';
+import { seedContent } from '../../server/src/seed/demo-content.ts';
+import { seedEcommerce } from '../../server/src/seed/demo-ecommerce.ts';
+import { seedHelpdesk } from '../../server/src/seed/demo-helpdesk.ts';
+import { consumerData } from './consumers.ts';
+
+/** The goal of issue 12: every export within this many times `COPY` of its rows. */
+const GOAL = 3;
 
 /**
- * The export pipeline at scale: a kept log-history export of every audit row (HTTP request → 202 → job → file ready),
- * CSV and XLSX, with the process's peak memory; beside `COPY (same query) TO STDOUT` through psql on PostgreSQL.
+ * The rest of the demo beside the consumers benchmark's data (promotions, content, help desk), and one audit row per
+ * consumer (the log-history export's rows), unless a kept schema has them already.
  */
-export async function run(scale: number): Promise<void> {
-  const rows = scale > 0 ? scale : 1_000_000;
-  const xlsxRows = Math.min(rows, 200_000);
-  const { database, drop } = await benchDatabase();
+async function seedRest(database: Database, auditRows: number): Promise<void> {
   const db = database.db;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-exports-'));
-  try {
-    await seedDemo(db, { scale: 0 });
-    let t = Date.now();
+  let seeded = false;
+  if (!(await queryRows(db, sql`select 1 from content_items limit 1`)).length) {
+    await seedEcommerce(db);
+    await seedContent(db);
+    await seedHelpdesk(db);
+    seeded = true;
+  }
+  const [audit] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from audit_log`);
+  const missing = auditRows - Number(audit?.n ?? 0);
+  if (missing > 0) {
+    const t = Date.now();
     await database.exec(`
       insert into audit_log (actor_id, actor_name, action, entity, entity_id, before, after, ip, at)
       select 1 + (i % 5), 'User ' || (1 + (i % 5)),
@@ -29,28 +41,137 @@ export async function run(scale: number): Promise<void> {
              (array['user','role','session','profile'])[1 + ((i / 4) % 4)],
              (i % 5000)::text, null, jsonb_build_object('n', i), '10.0.0.' || (i % 250),
              timestamptz '2026-01-01' + (i * interval '20 seconds')
-      from generate_series(1, ${rows}) as g(i);
-      analyze audit_log;`);
-    console.log(`exports: ${rows.toLocaleString('en')} audit rows on ${database.describe} (generated in ${Date.now() - t} ms)`);
+      from generate_series(1, ${missing}) as g(i)`);
+    console.log(`exports: ${missing.toLocaleString('en')} audit rows generated in ${Date.now() - t} ms`);
+    seeded = true;
+  }
+  if (seeded) {
+    // The statistics of this schema's tables only: the database may hold other schemas.
+    const [tables] = await queryRows<{ names: string }>(
+      db,
+      sql`select string_agg(format('%I', relname), ', ') as names from pg_class where relnamespace = current_schema()::regnamespace and relkind = 'r'`,
+    );
+    if (tables?.names) await database.exec(`analyze ${tables.names}`);
+  }
+}
 
-    const config = loadConfig({ ...process.env, DATABASE_URL: undefined }, { APP_ENV: 'development', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: 1000, webDist: '/nonexistent', DATA_DIR: dataDir, JOBS_POLL_SECONDS: 0.5 });
+/** `COPY (the export's rows, unformatted, in its order) TO STDOUT` into a file, in ms; null on PGlite. */
+async function copyBaseline(database: Database, def: ExportDef, q: Record<string, unknown>, userId: number, file: string): Promise<number | null> {
+  if (database.raw.kind !== 'postgres') return null;
+  // The rows as stored: personal data unmasked, no cell formatted.
+  const src = def.source(q, { userId, personalData: true });
+  const dir = sql.raw(src.dir);
+  const order = sql.join(
+    src.keys.map((k) => sql`${sql.raw(k)} ${dir}`),
+    sql`, `,
+  );
+  const client = await database.raw.pool.connect();
+  try {
+    const out = fs.createWriteStream(file);
+    const t = performance.now();
+    await copyOut(client, sql`${src.select} ${src.from} ${whereOf([...src.where])} order by ${order}`, out);
+    return performance.now() - t;
+  } finally {
+    client.release();
+  }
+}
+
+/** The export as the portal writes it (its `prepare`, then COPY on PostgreSQL or the batched writer) into a file. */
+async function timeExport(built: BuiltApp, def: ExportDef, q: Record<string, unknown>, userId: number, file: string): Promise<{ ms: number; rows: number }> {
+  const out = fs.createWriteStream(file);
+  const t = performance.now();
+  const rows = await built.exports.write(def, q, { userId }, 'csv', out);
+  await finished(out);
+  return { ms: performance.now() - t, rows };
+}
+
+const secs = (ms: number) => `${(ms / 1000).toFixed(3)} s`;
+
+/** Rounds of a quick export (under a second: fixed costs of milliseconds, which one run on a busy machine measures badly). */
+const QUICK_ROUNDS = 10;
+/** Rounds of a large one: the machine is shared, and one slow second in a round moves a ratio. */
+const ROUNDS = 2;
+
+/**
+ * The export and COPY of its rows taken in turns, COPY first and last, so both meet the same cache and load: ROUNDS
+ * rounds for a large export, QUICK_ROUNDS for a quick one. The fastest run of each counts.
+ */
+async function measure(
+  exportOnce: () => Promise<{ ms: number; rows: number }>,
+  copyOnce: () => Promise<number | null>,
+): Promise<{ ms: number; rows: number; copyMs: number | null }> {
+  let copyMs = await copyOnce();
+  let best = await exportOnce();
+  const rounds = best.ms < 1000 ? QUICK_ROUNDS : ROUNDS;
+  for (let i = 0; i < rounds; i++) {
+    const copied = await copyOnce();
+    if (copied !== null && (copyMs === null || copied < copyMs)) copyMs = copied;
+    if (i === rounds - 1) break;
+    const next = await exportOnce();
+    if (next.ms < best.ms) best = next;
+  }
+  return { ...best, copyMs };
+}
+
+/**
+ * Every export of the registry at the consumers benchmark's scale (1,000,000 consumers, 5,000,000 stamp rows, as many
+ * audit rows as consumers; `--scale 0.1` a tenth), each as CSV with its list's default query, beside `COPY` of the same
+ * rows in the same run, taken in turns (`measure`). An export that decides what its viewer may see (`prepare`: personal
+ * data) runs for a viewer without the right (masked) and one with it (unmasked, recorded in the access log). Then the
+ * log-history export end to end (HTTP request → job → file ready), CSV and XLSX, with peak memory.
+ */
+export async function run(scale: number): Promise<void> {
+  const { database, drop, count } = await consumerData(scale);
+  const db = database.db;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-exports-'));
+  try {
+    await seedRest(database, count);
+    const config = loadConfig(
+      { ...process.env, DATABASE_URL: undefined },
+      { APP_ENV: 'development', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: 1000, webDist: '/nonexistent', DATA_DIR: dataDir, JOBS_POLL_SECONDS: 0.5 },
+    );
     const built = await buildApp({ config, database });
     await built.app.ready();
+    const users = new Map(
+      (await queryRows<{ id: number; username: string }>(db, sql`select id, username from users where username in ('admin.cms', 'viewer')`)).map((u) => [u.username, Number(u.id)]),
+    );
+    const admin = users.get('admin.cms');
+    const viewer = users.get('viewer');
+    if (!admin || !viewer) throw new Error('exports: the demo users admin.cms and viewer are missing');
+
+    const defs = [...built.exports.definitions()].sort((a, b) => a.name.localeCompare(b.name));
+    console.log(`\nexports: ${defs.length} export definitions as CSV on ${database.describe} (goal ≤ ${GOAL}x COPY of the same rows)`);
+    console.log(`${'export'.padEnd(34)} ${'viewer'.padEnd(9)} ${'rows'.padStart(10)} ${'export'.padStart(10)} ${'COPY'.padStart(10)} ${'ratio'.padStart(7)} ${'file'.padStart(9)}`);
+    const missed: string[] = [];
+    const file = path.join(dataDir, 'export.csv');
+    const copyFile = path.join(dataDir, 'copy.csv');
+    for (const def of defs) {
+      const q = def.listQuery.parse({}) as Record<string, unknown>;
+      const variants: [string, number][] = def.prepare ? [['masked', viewer], ['unmasked', admin]] : [['', admin]];
+      for (const [label, userId] of variants) {
+        const { ms, rows, copyMs } = await measure(
+          () => timeExport(built, def, q, userId, file),
+          () => copyBaseline(database, def, q, admin, copyFile),
+        );
+        const size = fs.statSync(file).size / 2 ** 20;
+        const ratio = copyMs === null ? null : ms / copyMs;
+        if (ratio !== null && ratio > GOAL) missed.push(`${def.name}${label ? ` (${label})` : ''}: ${ratio.toFixed(2)}x`);
+        console.log(
+          `${def.name.padEnd(34)} ${label.padEnd(9)} ${rows.toLocaleString('en').padStart(10)} ${secs(ms).padStart(10)} ${(copyMs === null ? '—' : secs(copyMs)).padStart(10)} ${(ratio === null ? '—' : `${ratio.toFixed(2)}x`).padStart(7)} ${`${size.toFixed(1)} MB`.padStart(9)}`,
+        );
+      }
+    }
+    if (database.raw.kind === 'postgres') console.log(`Goal ≤ ${GOAL}x COPY: ${missed.length ? `missed by ${missed.join(', ')}` : 'met by every export'}`);
+
+    // The log-history export end to end: HTTP request → 202 → job → file ready, with the process's peak memory.
     const signIn = await built.app.inject({ method: 'POST', url: '/api/v1/auth/sign-in', payload: { username: 'admin.cms', password: 'Demo@12345' } });
     const headers = { authorization: `Bearer ${signIn.json<{ data: { token: string } }>().data.token}` };
-
     const exportOnce = async (format: string, query: string) => {
       global.gc?.();
       const before = process.memoryUsage().rss;
-      const heapBefore = process.memoryUsage().heapUsed;
       let peak = before;
-      let heap = 0;
-      let external = 0;
       const sampler = setInterval(() => {
-        const m = process.memoryUsage();
-        peak = Math.max(peak, m.rss);
-        heap = Math.max(heap, m.heapUsed);
-        external = Math.max(external, m.external);
+        peak = Math.max(peak, process.memoryUsage().rss);
       }, 20);
       const start = performance.now();
       const settled = new Promise<number>((resolve) => {
@@ -61,33 +182,24 @@ export async function run(scale: number): Promise<void> {
       });
       const res = await built.app.inject({ method: 'GET', url: `/api/v1/log-history/export?format=${format}&${query}`, headers });
       if (res.statusCode !== 202) throw new Error(`${res.statusCode} ${res.body.slice(0, 200)}`);
-      const status = await settled;
+      await settled;
       const ms = performance.now() - start;
       clearInterval(sampler);
-      if (process.env.BENCH_VERBOSE) console.log(`  heap used ${(heapBefore / 2 ** 20).toFixed(0)} MB before, peak ${(heap / 2 ** 20).toFixed(0)} MB; peak external ${(external / 2 ** 20).toFixed(0)} MB`);
       const id = res.json<{ data: { id: number } }>().data.id;
-      const file = path.join(dataDir, 'exports', `${id}.${format}`);
-      return { ms, status, peakMb: peak / 2 ** 20, beforeMb: before / 2 ** 20, sizeMb: fs.statSync(file).size / 2 ** 20 };
+      const [entry] = await queryRows<{ row_count: number }>(db, sql`select row_count from downloads where id = ${id}`);
+      const sizeMb = fs.statSync(path.join(dataDir, 'exports', `${id}.${format}`)).size / 2 ** 20;
+      return { ms, rows: Number(entry?.row_count ?? 0), peakMb: peak / 2 ** 20, beforeMb: before / 2 ** 20, sizeMb };
     };
-
-    const csv = await exportOnce('csv', '');
-    console.log(`export ${rows.toLocaleString('en')} rows CSV (request → ready)  ${(csv.ms / 1000).toFixed(2)} s, ${Math.round(rows / (csv.ms / 1000)).toLocaleString('en')} rows/s, file ${csv.sizeMb.toFixed(1)} MB, peak RSS ${csv.peakMb.toFixed(0)} MB (${csv.beforeMb.toFixed(0)} MB before)`);
-
-    const url = process.env.BENCH_DATABASE_URL;
-    if (url) {
-      const cur = (await queryRows<{ s: string }>(db, sql`select current_schema() as s`))[0]!.s;
-      const out = path.join(dataDir, 'copy.csv');
-      t = performance.now();
-      execFileSync('psql', [url, '-qAt', '-c', `\\copy (select a.id, a.at, a.actor_name, a.action, a.entity, a.entity_id, a.ip from audit_log a order by a.at desc, a.id desc) to '${out}' with (format csv, header)`], { env: { ...process.env, PGOPTIONS: `-c search_path=${cur}` } });
-      const copyMs = performance.now() - t;
-      console.log(`baseline COPY (same rows and order) TO STDOUT via psql      ${(copyMs / 1000).toFixed(2)} s   ratio ${(csv.ms / copyMs).toFixed(2)}x`);
-    }
-
-    // XLSX on a slice of the table (a date range holding about xlsxRows rows).
+    const line = (format: string, r: Awaited<ReturnType<typeof exportOnce>>, target = '') =>
+      console.log(
+        `export_log ${r.rows.toLocaleString('en')} rows ${format} (request → ready)  ${secs(r.ms)}, ${Math.round(r.rows / (r.ms / 1000)).toLocaleString('en')} rows/s${target}, file ${r.sizeMb.toFixed(1)} MB, peak RSS ${r.peakMb.toFixed(0)} MB (${r.beforeMb.toFixed(0)} MB before)`,
+      );
+    console.log('');
+    line('CSV', await exportOnce('csv', ''));
+    // XLSX on a slice of the log (a date range holding about 200,000 of the generated rows).
+    const xlsxRows = Math.min(count, 200_000);
     const to = new Date(Date.parse('2026-01-01T00:00:00Z') + xlsxRows * 20_000).toISOString().slice(0, 10);
-    const xlsx = await exportOnce('xlsx', `date_from=2025-12-31&date_to=${to}`);
-    const xlsxCount = (await built.app.inject({ method: 'GET', url: `/api/v1/downloads?limit=1`, headers })).json<{ data: { data: { row_count: number }[] } }>().data.data[0]!.row_count;
-    console.log(`export ${xlsxCount.toLocaleString('en')} rows XLSX (request → ready)  ${(xlsx.ms / 1000).toFixed(2)} s, ${Math.round(xlsxCount / (xlsx.ms / 1000)).toLocaleString('en')} rows/s (target ≥ 40,000), file ${xlsx.sizeMb.toFixed(1)} MB, peak RSS ${xlsx.peakMb.toFixed(0)} MB (${xlsx.beforeMb.toFixed(0)} MB before)`);
+    line('XLSX', await exportOnce('xlsx', `date_from=2025-12-31&date_to=${to}`), ' (target ≥ 40,000)');
     await built.app.close();
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -45,10 +45,13 @@ describe('signing in', () => {
     await page.waitForURL(/\/login\?redirect=/);
     expect(decodeURIComponent(page.url())).toContain('redirect=/admin/aphrodite/log-history');
     await fillCredentials(page, 'admin.cms');
+    // The code of the menu's other screens arrives while the browser is idle, before any click on them.
+    const prefetched = page.waitForResponse((r) => /\/assets\/content\.screens-[\w-]+\.js$/.test(r.url()));
     await page.getByTestId('login-submit').click();
     await page.getByText('Login Success').waitFor();
     await page.waitForURL(/\/admin\/aphrodite\/log-history/);
     await page.getByTestId('resource-table').waitFor();
+    expect((await prefetched).ok()).toBe(true);
     // A signed-in user opening /login goes to /admin.
     await page.goto('/login');
     await page.waitForURL(/\/admin\//);

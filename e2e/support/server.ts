@@ -79,7 +79,10 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     } catch {
       // not listening yet
     }
-    if (Date.now() - started > 90_000) throw new Error(`server did not start:\n${output}`);
+    if (Date.now() - started > 90_000) {
+      child.kill('SIGTERM'); // a server that never answered must not outlive the run
+      throw new Error(`server did not start:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   return {

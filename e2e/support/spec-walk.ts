@@ -17,8 +17,8 @@ export async function firstRecordId(page: Page, records: string): Promise<string
   return String(id);
 }
 
-/** The shell's content area (antd's layout content is a `main` too). */
-export const MAIN = 'main.ant-layout-content > main';
+/** The screen inside the shell's content area (antd's layout content, the page's `main`). */
+export const MAIN = 'main.ant-layout-content > [data-testid="screen"]';
 
 /** What the open path shows once its screen has rendered: the not-found page, a refusal, or the screen. */
 export async function outcome(page: Page): Promise<'screen' | 'not-found' | 'forbidden' | 'error'> {

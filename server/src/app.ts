@@ -2,11 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import { completeOpenApi } from './platform/openapi.ts';
 import { servedOverHttps, sessionCookieOf, type Config } from './config.ts';
 import { onPoolError, openSidePool, type Database } from './db/client.ts';
@@ -22,7 +21,10 @@ import { masterdataModule } from './domains/masterdata/masterdata.module.ts';
 import { promotionModule } from './domains/promotion/promotion.module.ts';
 import { registerAccessGuard, type RegisteredRoute } from './platform/access-guard.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
+import { openDbNotifications, type DbNotifications } from './platform/db-notify.ts';
 import { registerErrorHandler } from './platform/errors.ts';
+import { responseSerializerCompiler } from './platform/response-serializer.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { ExportService, registerDownloadRoutes } from './platform/exports/index.ts';
 import { registerImports, type ImportDefinition, type ImportService } from './platform/imports/index.ts';
 import { createJobQueue, defaultJobsSchema, type JobQueue } from './platform/jobs.ts';
@@ -58,6 +60,8 @@ export interface BuiltApp {
   imports: ImportService;
   /** Deletes kept exports, staged imports and unused images after RETENTION_DAYS (a daily job). */
   retention: RetentionService;
+  /** The database's LISTEN/NOTIFY (its one listening connection on PostgreSQL). */
+  notifications: DbNotifications;
 }
 
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
@@ -70,12 +74,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ check: config.CHECK_RESPONSES }));
   registerErrorHandler(app);
   onPoolError(database, (err) => app.log.warn({ err }, 'an idle database connection was lost'));
 
   await app.register(cookie);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -140,7 +144,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   const transport = deps.mailTransport ?? (config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_FROM) : undefined);
   const mailer = createMailer(db, { jobs, retrySeconds: config.MAIL_RETRY_SECONDS, ...(transport ? { transport } : {}) });
-  const ctx: ModuleContext = { config, database, db, clock, mailer, jobs, exports: exportService };
+  const notifications = await openDbNotifications(database, app.log);
+  app.addHook('onClose', () => notifications.close());
+  const ctx: ModuleContext = { config, database, db, clock, mailer, jobs, exports: exportService, notifications };
 
   // Each domain builds its services once; identity's sessions resolve the actor of every request.
   const identity = identityModule(ctx);
@@ -172,7 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   deps.extraRoutes?.(app);
 
   registerSpa(app, config.webDist);
-  return { app, routes, services: identity.services, catalog: catalog.services, jobs, exports: exportService, imports, retention };
+  return { app, routes, services: identity.services, catalog: catalog.services, jobs, exports: exportService, imports, retention, notifications };
 }
 
 /** A hop count trusts that many proxies nearest the server; a list trusts those addresses. */

@@ -19,6 +19,18 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_SECONDS: int(30 * 60),
   SESSION_TTL_HOURS: int(12),
+  /**
+   * Seconds a process may answer a request from a session it resolved before, at most (0: always the database). Every
+   * change of the session, its user, role or permissions evicts it at once on every instance (PostgreSQL LISTEN/NOTIFY).
+   */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).default(30),
+  /** Sessions each process keeps at most. */
+  SESSION_CACHE_ENTRIES: int(10_000),
+  /**
+   * Check every answer against its contract schema before sending it (the tests do): a mismatch is a 500. Off, answers
+   * are written by the serializer compiled from that schema without walking it again.
+   */
+  CHECK_RESPONSES: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   OTP_TTL_SECONDS: int(5 * 60),
   OTP_RESEND_SECONDS: int(60),
   LOGIN_MAX_FAILURES: int(5),

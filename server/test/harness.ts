@@ -36,6 +36,8 @@ export const TEST_CONFIG: Partial<Config> = {
   RETENTION_DAYS: 0,
   // A fixed key, so no key file is written into DATA_DIR by tests.
   APP_SECRET: 'test-app-secret-of-at-least-32-characters',
+  // Every answer of every test is checked against its contract and the compiled serializer's output against zod's.
+  CHECK_RESPONSES: true,
 };
 
 /** Builds an app on a fresh schema with the demo data, once per test file. */

@@ -52,6 +52,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return { database, schema, drop: () => client.exec(`drop schema ${schema} cascade; drop schema if exists ${schema}_jobs cascade`).then(() => undefined) };
 }
 
+/**
+ * Another connection to a test database's schema, as a second instance of the app would hold: its own pool on
+ * PostgreSQL; on PGlite (one connection per process) the same one, left open when this one is closed.
+ */
+export function secondConnection(testDb: TestDatabase): Database {
+  const raw = testDb.database.raw;
+  if (raw.kind === 'pglite') return fromPglite(raw.client, `test schema ${testDb.schema}, second instance`, false);
+  const pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 5, options: `-c search_path=${testDb.schema}` });
+  return fromPgPool(pool, `test schema ${testDb.schema}, second instance`);
+}
+
 /** A whole PostgreSQL database of its own (for tests that kill connections or processes), migrated with the demo data. */
 export interface ScratchDatabase {
   database: Database;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Clock } from './clock.ts';
+import type { DbNotifications } from './db-notify.ts';
 import type { AnyEndpoint } from '@portal/contract';
 import { registerExportRoute, type ExportDef, type ExportService } from './exports/index.ts';
 import type { ImportDefinition } from './imports/index.ts';
@@ -20,6 +21,8 @@ export interface ModuleContext {
   jobs: JobQueue;
   /** The export pipeline; a module's exports are added to it with their routes. */
   exports: ExportService;
+  /** The database's LISTEN/NOTIFY, one listening connection for the whole app. */
+  notifications: DbNotifications;
 }
 
 /** An export a module offers: its definition and the contract endpoint that serves it (`productsApi.export`). */

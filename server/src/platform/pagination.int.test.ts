@@ -38,4 +38,14 @@ describe('list totals that never scan a large list', () => {
     expect(last.data).toHaveLength(10);
     expect(last.meta).toMatchObject({ total: 50, total_kind: 'exact' });
   });
+
+  it('answers a page asked without its total with no total, except what a short page proves', async () => {
+    const q = { select: sql`select id`, from: sql`from probe_rows`, orderBy: sql`id` };
+    const full = await pagedList(t.database.db, { ...q, where: sql``, page: { page: 2, limit: 20, with_total: false } });
+    expect(full.data).toHaveLength(20);
+    expect(full.meta).toMatchObject({ total: 40, total_kind: 'none' });
+    const last = await pagedList(t.database.db, { ...q, where: sql`where grp = 1`, page: { page: 3, limit: 20, with_total: false } });
+    expect(last.meta).toMatchObject({ total: 50, total_kind: 'exact' });
+    expect(settleTotal({ total: 0, total_kind: 'none' }, 1000, 0, 10)).toEqual({ total: 0, total_kind: 'none' });
+  });
 });

@@ -9,6 +9,8 @@ export const EXACT_COUNT_CAP = 10_000;
 export interface PageRequest {
   page: number;
   limit: number;
+  /** false: the page without its total (the list query's `with_total=false`). */
+  with_total?: boolean | undefined;
 }
 
 /**
@@ -56,16 +58,25 @@ export async function listTotal(db: Db, from: SQL, where: SQL): Promise<Pick<Lis
   return countRows(db, from, where);
 }
 
+/** The total of a page asked for without one: nothing counted, nothing estimated; the page settles what it proves. */
+const NO_TOTAL: Pick<ListMeta, 'total' | 'total_kind'> = { total: 0, total_kind: 'none' };
+
+/** The total the list query asks for: listTotal, or none at all when it says `with_total=false`. */
+export function requestedTotal(db: Db, from: SQL, where: SQL, page: Pick<PageRequest, 'with_total'>): Promise<Pick<ListMeta, 'total' | 'total_kind'>> {
+  return page.with_total === false ? Promise.resolve(NO_TOTAL) : listTotal(db, from, where);
+}
+
 /**
  * A page shorter than its limit is the last one, so it proves the exact total (offset + its rows) whatever an estimate
- * said; and a total can never be less than the rows already seen.
+ * said; and a total can never be less than the rows already seen (uncounted, it is just those rows).
  */
 export function settleTotal(total: Pick<ListMeta, 'total' | 'total_kind'>, offset: number, rows: number, limit: number): Pick<ListMeta, 'total' | 'total_kind'> {
   if (rows < limit && (rows > 0 || offset === 0)) return { total: offset + rows, total_kind: 'exact' };
-  return rows > 0 && total.total < offset + rows ? { total: offset + rows, total_kind: 'estimate' } : total;
+  const kind = total.total_kind === 'none' ? 'none' : 'estimate';
+  return rows > 0 && total.total < offset + rows ? { total: offset + rows, total_kind: kind } : total;
 }
 
-/** Runs a page of a list and its total at once. `select` must not include `from`/`where`/`order by`. */
+/** Runs a page of a list and its total (unless asked without) at once. `select` must not include `from`/`where`/`order by`. */
 export async function pagedList<T extends Record<string, unknown>>(
   db: Db,
   q: { select: SQL; from: SQL; where: SQL; orderBy: SQL; page: PageRequest },
@@ -73,7 +84,7 @@ export async function pagedList<T extends Record<string, unknown>>(
   const offset = pageOffset(q.page);
   const [rows, total] = await Promise.all([
     queryRows<T>(db, sql`${q.select} ${q.from} ${q.where} order by ${q.orderBy} limit ${q.page.limit} offset ${offset}`),
-    listTotal(db, q.from, q.where),
+    requestedTotal(db, q.from, q.where, q.page),
   ]);
   return { data: rows, meta: { page: q.page.page, limit: q.page.limit, ...settleTotal(total, offset, rows.length, q.page.limit) } };
 }

@@ -8,6 +8,27 @@ import type { Clock } from './clock.ts';
 /** Whether the caller may see consumers' phone numbers and e-mail addresses unmasked. */
 export const seesPersonalData = (perms: PermissionSet): boolean => can(perms, PERSONAL_DATA_ENTRY, 'view');
 
+/** The contract's maskPhone in SQL (a test holds the two equal): the first four and the last three characters stay. */
+export const maskPhoneSql = (phone: SQL): SQL =>
+  sql`(case when length(${phone}) <= 7 then repeat('*', length(${phone})) else left(${phone}, 4) || repeat('*', length(${phone}) - 7) || right(${phone}, 3) end)`;
+
+/**
+ * The contract's maskEmail in SQL: the name's first two characters (one of a name of two or fewer) and everything from
+ * the last `@` stay; text without a name before an `@` is all stars. An address with one `@` (all of them, in practice)
+ * takes the short way, a few calls per row; more than one, the general one.
+ */
+export function maskEmailSql(email: SQL): SQL {
+  const at = sql`strpos(${email}, '@')`;
+  // The general way: the length of the domain with its `@`, from the end, and of the name before it.
+  const domain = sql`strpos(reverse(${email}), '@')`;
+  const name = sql`(length(${email}) - ${domain})`;
+  return sql`(case when ${email} like '%@%@%' then
+      left(${email}, case when ${name} > 2 then 2 else 1 end) || repeat('*', ${name} - case when ${name} > 2 then 2 else 1 end) || right(${email}, ${domain})
+    when ${at} > 3 then left(${email}, 2) || repeat('*', ${at} - 3) || substr(${email}, ${at})
+    when ${at} > 1 then left(${email}, 1) || repeat('*', ${at} - 2) || substr(${email}, ${at})
+    else repeat('*', length(${email})) end)`;
+}
+
 /** One unmasked read: who, when, and through which screen (the endpoint's id, or an export's name) and route. */
 export interface PersonalDataRead {
   userId: number;

@@ -48,7 +48,7 @@ function queryPairs(params: Parameter[]): fc.Arbitrary<[string, string][]> {
   );
   const extra = fc.oneof(
     { weight: 5, arbitrary: fc.constant([] as [string, string][]) },
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom('unknown', 'page', 'limit', '__proto__', 'sort_by', 'is_all', 'cursor', 'format'), garbageJson).map(([k, v]) => [[k, asText(v)]] as [string, string][]) },
+    { weight: 1, arbitrary: fc.tuple(fc.constantFrom('unknown', 'page', 'limit', '__proto__', 'sort_by', 'is_all', 'with_total', 'cursor', 'format'), garbageJson).map(([k, v]) => [[k, asText(v)]] as [string, string][]) },
   );
   return fc.tuple(fc.tuple(...perParam), extra).map(([each, more]) => [...each.flat(), ...more]);
 }

@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AnyRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { authApi } from '@portal/contract';
+import { FIRST_SCREEN_ADDRESS, type authApi } from '@portal/contract';
 import { onUnauthorized } from '../lib/api.ts';
-import { call } from '../lib/call.ts';
+import { callAt } from '../lib/call.ts';
 import { i18n } from '../lib/i18n.ts';
 import { notifySuccess } from '../lib/notifier.tsx';
 import { queryKeys } from '../lib/query-keys.ts';
@@ -71,7 +71,7 @@ export async function signOut(): Promise<void> {
   if (endingSession) return;
   endingSession = true;
   try {
-    await call(authApi.signOut);
+    await callAt<typeof authApi.signOut>(FIRST_SCREEN_ADDRESS.signOut);
   } catch {
     // The session may already be gone (idle, revoked): signing out on this side is all that is left.
   }
@@ -90,7 +90,7 @@ export function useIdleCheck(): void {
       if (busy || endingSession) return;
       busy = true;
       try {
-        const answer = await call(authApi.idle, { body: { type: 'cms' } });
+        const answer = await callAt<typeof authApi.idle>(FIRST_SCREEN_ADDRESS.idle, { body: { type: 'cms' } });
         if (answer.data.is_idle) await signOut();
       } catch {
         // A 401 is handled by the session listener; a network failure waits for the next check.

@@ -1,4 +1,4 @@
-import { STEP_UP_REQUIRED, type ErrorBody } from '@portal/contract';
+import { STEP_UP_REQUIRED, type ErrorBody, type ListMeta } from '@portal/contract';
 
 /** An API failure carrying the server's status and error body. */
 export class ApiError extends Error {
@@ -97,5 +97,5 @@ async function send<T>(method: string, path: string, body?: unknown, query?: Que
 
 export interface Paged<T> {
   data: T[];
-  meta: { page: number; limit: number; total: number; total_kind: 'exact' | 'estimate'; next_cursor?: string | null };
+  meta: ListMeta;
 }

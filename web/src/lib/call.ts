@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { pathOf, type AnyEndpoint, type ParamNames } from '@portal/contract';
+import { pathOf, type AnyEndpoint, type EndpointAddress, type ParamNames } from '@portal/contract';
 import { apiUrl, request, type Query } from './api.ts';
 
 type QueryValue = string | number | boolean | null | undefined;
@@ -21,10 +21,19 @@ export function call<E extends AnyEndpoint>(ep: E, ...[args]: Rest<E>): Promise<
 }
 
 /**
+ * `call` by an endpoint's address alone, for the first screen, which loads no schema library:
+ * `callAt<typeof authApi.signIn>(FIRST_SCREEN_ADDRESS.signIn, { body })`. The endpoint, named only as a type, types
+ * the arguments and the answer, and its path must be the address's.
+ */
+export function callAt<E extends AnyEndpoint>(at: EndpointAddress<E['path']>, ...[args]: Rest<E>): Promise<{ message: string; data: DataOf<E> }> {
+  return callEndpoint(at, args ?? {});
+}
+
+/**
  * The untyped form of `call`, for the generic screens that hold a resource's endpoints without their schemas (their
  * Row and Detail types come from the view).
  */
-export function callEndpoint<T>(ep: AnyEndpoint, args: { query?: Query; body?: unknown } & Record<string, unknown>): Promise<{ message: string; data: T }> {
+export function callEndpoint<T>(ep: EndpointAddress, args: { query?: Query; body?: unknown } & Record<string, unknown>): Promise<{ message: string; data: T }> {
   const { query, body, ...params } = args;
   return request(ep.method, pathOf(ep, params), ep.method === 'GET' || ep.method === 'DELETE' ? undefined : (body ?? {}), query);
 }

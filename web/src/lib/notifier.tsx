@@ -1,20 +1,31 @@
-import { App, message as staticMessage } from 'antd';
+import { message as staticMessage, theme } from 'antd';
+import type { ReactNode } from 'react';
 import { ApiError } from './api.ts';
 import { i18n, translateMessage } from './i18n.ts';
 
 /** Section 9: notification timeout 3000 ms. */
 export const NOTIFY_SECONDS = 3;
 
-type AppApi = ReturnType<typeof App.useApp>;
-let appApi: AppApi | null = null;
+type MessageApi = ReturnType<typeof staticMessage.useMessage>[0];
+let hostedApi: MessageApi | null = null;
 
-/** Mounted once inside antd's <App>, so toasts take the theme and locale of the ConfigProvider. */
-export function NotifierBridge(): null {
-  appApi = App.useApp();
-  return null;
+/**
+ * Mounted once inside the ConfigProvider, so toasts take its theme and locale; it also gives plain text antd's body
+ * type (what antd's <App> does, without the dialog and notification hosts <App> would load with the first screen).
+ */
+export function NotifierHost({ children }: { children: ReactNode }) {
+  const [api, holder] = staticMessage.useMessage({ maxCount: 3, top: 24 });
+  hostedApi = api;
+  const { token } = theme.useToken();
+  return (
+    <div style={{ color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}>
+      {holder}
+      {children}
+    </div>
+  );
 }
 
-const messageApi = () => appApi?.message ?? staticMessage;
+const messageApi = () => hostedApi ?? staticMessage;
 
 /**
  * The text a failure shows: the server's message (ApiError already picks the body's best field, section 8),

@@ -1,8 +1,18 @@
-import { APP_ENVS, parseGrants, permissionSet, profileApi, publicApi, type AppEnv, type PermissionSet, type Profile } from '@portal/contract';
+import {
+  APP_ENVS,
+  FIRST_SCREEN_ADDRESS,
+  parseGrants,
+  permissionSet,
+  type AppEnv,
+  type PermissionSet,
+  type Profile,
+  type profileApi,
+  type publicApi,
+} from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { ApiError } from './api.ts';
-import { call } from './call.ts';
+import { callAt } from './call.ts';
 import { queryKeys } from './query-keys.ts';
 
 /*
@@ -29,7 +39,7 @@ export const profileQuery = queryOptions({
   queryKey: queryKeys.profile,
   queryFn: async (): Promise<Profile | null> => {
     try {
-      return (await call(profileApi.get)).data;
+      return (await callAt<typeof profileApi.get>(FIRST_SCREEN_ADDRESS.profile)).data;
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return null;
       throw err;
@@ -41,7 +51,7 @@ export const profileQuery = queryOptions({
 export const metaQuery = queryOptions({
   queryKey: queryKeys.meta,
   queryFn: async (): Promise<PortalMeta> => {
-    const data: Partial<PortalMeta> = (await call(publicApi.meta)).data;
+    const data: Partial<PortalMeta> = (await callAt<typeof publicApi.meta>(FIRST_SCREEN_ADDRESS.meta)).data;
     const env = APP_ENVS.find((e) => e === data.app_env) ?? DEFAULT_META.app_env;
     return { ...DEFAULT_META, ...data, app_env: env };
   },

@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Descriptions, Flex, Result, Spin } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Spin } from 'antd';
+import { Result } from './Result.tsx';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Dropdown } from 'antd';
+import { Button, Dropdown, notification as notificationApi } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +23,7 @@ export const DOWNLOAD_LIST_ENTRY = 'cms.download-list';
  */
 export function ExportButton({ endpoint, params = {}, query }: { endpoint: AnyEndpoint; params?: Record<string, string | number>; query: Query }) {
   const { t } = useTranslation();
-  const { notification } = App.useApp();
+  const [notification, notificationHolder] = notificationApi.useNotification();
   const queryClient = useQueryClient();
   const { link } = useGo();
   const perms = useSession()?.access.perms;
@@ -76,16 +76,19 @@ export function ExportButton({ endpoint, params = {}, query }: { endpoint: AnyEn
   };
 
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        items: EXPORT_FORMATS.map((f) => ({ key: f, label: <span data-testid={`export-${f}`}>{FORMAT_LABELS[f]}</span> })),
-        onClick: ({ key }) => void run(key as ExportFormat),
-      }}
-    >
-      <Button icon={<DownloadOutlined />} loading={busy} data-testid="export-button">
-        {t('export.button', 'Export')}
-      </Button>
-    </Dropdown>
+    <>
+      {notificationHolder}
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items: EXPORT_FORMATS.map((f) => ({ key: f, label: <span data-testid={`export-${f}`}>{FORMAT_LABELS[f]}</span> })),
+          onClick: ({ key }) => void run(key as ExportFormat),
+        }}
+      >
+        <Button icon={<DownloadOutlined />} loading={busy} data-testid="export-button">
+          {t('export.button', 'Export')}
+        </Button>
+      </Dropdown>
+    </>
   );
 }

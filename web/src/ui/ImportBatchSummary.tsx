@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button, Col, Flex, Result, Row, Statistic } from 'antd';
+import { Button, Col, Flex, Row, Statistic } from 'antd';
+import { Result } from './Result.tsx';
 import { CheckCircleOutlined, CloseCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatCount, JOB_STATUS, type ImportBatch } from '@portal/contract';

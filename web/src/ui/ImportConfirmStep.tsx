@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Alert, Button, Flex, Popconfirm, Progress, Result, Typography } from 'antd';
+import { Alert, Button, Flex, Popconfirm, Progress, Typography } from 'antd';
+import { Result } from './Result.tsx';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatCount, importsApi, JOB_STATUS, type ImportBatch } from '@portal/contract';

@@ -1,13 +1,16 @@
-import type { ReactNode } from 'react';
-import { Button, Result } from 'antd';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Button, Skeleton } from 'antd';
+import { Result } from './Result.tsx';
 import { UploadOutlined } from '@ant-design/icons';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { Action } from '@portal/contract';
 import type { Query } from '../lib/api.ts';
-import { ImportWizard } from './ImportWizard.tsx';
 import { useGo } from './nav.ts';
 import { useResourceAccess } from './use-resource-access.ts';
+
+/** The wizard (steps, upload, progress) arrives in its own chunk when an import screen opens, not with the lists. */
+const ImportWizard = lazy(async () => ({ default: (await import('./ImportWizard.tsx')).ImportWizard }));
 
 /*
  * The bulk operations of a resource's list: a button on the list that opens `<list>/<path>`, and the screen there, the
@@ -36,7 +39,11 @@ export function ImportPage({ view, action = 'edit', importKey, params, title }: 
   const { t } = useTranslation();
   const access = useResourceAccess(view);
   if (!access.can(action)) return <Result status="403" title="403" subTitle={t('ui.forbidden', 'You do not have permission to open this page.')} data-testid="forbidden" />;
-  return <ImportWizard importKey={importKey} backTo={access.paths.list} params={params} title={title} />;
+  return (
+    <Suspense fallback={<Skeleton active />}>
+      <ImportWizard importKey={importKey} backTo={access.paths.list} params={params} title={title} />
+    </Suspense>
+  );
 }
 
 /** An import into one record of the list (`free-gift-promotion/{id}/store-upload`): its `$id` is the parameter. */

@@ -1,14 +1,20 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Card, Result, Spin, Steps } from 'antd';
+import { Alert, Button, Card, Spin, Steps } from 'antd';
+import { Result } from './Result.tsx';
 import { useTranslation } from 'react-i18next';
 import { ApiError, type Query } from '../lib/api.ts';
+import { registerDictionaries } from '../lib/i18n.ts';
 import { errorMessage } from '../lib/notifier.tsx';
 import { importStep, type ImportStage } from './import-step.ts';
+import { importWizardI18n } from './import-wizard.i18n.ts';
 import { ImportConfirmStep } from './ImportConfirmStep.tsx';
 import { ImportPreviewStep } from './ImportPreviewStep.tsx';
 import { ImportUploadStep } from './ImportUploadStep.tsx';
 import { PageHeader } from './PageHeader.tsx';
 import { useBatchParam, useImportBatch, useImportDefinition } from './use-import-batch.ts';
+
+// The wizard's texts arrive with it (its own chunk, loaded when an import screen opens).
+registerDictionaries(importWizardI18n);
 
 /*
  * The one import screen, generic over an import definition's key: 1 template and upload, 2 preview of every row with

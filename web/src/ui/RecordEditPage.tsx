@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Card, Empty, Result, Select, Skeleton } from 'antd';
+import { Card, Empty, Select, Skeleton } from 'antd';
+import { Result } from './Result.tsx';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MENU_BY_KEY } from '@portal/contract';

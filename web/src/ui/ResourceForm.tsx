@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Col, Form, Input, InputNumber, Result, Row, Space, Spin, Switch } from 'antd';
+import { Alert, Button, Col, Form, Input, InputNumber, Row, Space, Spin, Switch } from 'antd';
+import { Result } from './Result.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';

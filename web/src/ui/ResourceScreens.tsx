@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Card, Result } from 'antd';
+import { Card } from 'antd';
+import { Result } from './Result.tsx';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { MENU_BY_KEY, type Action } from '@portal/contract';

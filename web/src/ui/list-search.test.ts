@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { userListQuery } from '@portal/contract';
-import { cleanListSearch, listDefaults, listQueryParams, listSearchValidator, pagerTotal } from './list-search.ts';
+import { cleanListSearch, listDefaults, listQueryParams, pagerTotal } from './list-search.ts';
 
 describe('list search in the URL', () => {
   it('knows the list query defaults', () => {
@@ -33,8 +33,7 @@ describe('list search in the URL', () => {
   });
 
   it('never throws, so a hand-edited URL still opens the list', () => {
-    const validate = listSearchValidator(userListQuery);
-    expect(validate({ page: '-1', limit: 'lots', sort_dir: 'sideways' })).toEqual({});
+    expect(cleanListSearch(userListQuery, { page: '-1', limit: 'lots', sort_dir: 'sideways' })).toEqual({});
   });
 
   it('sends the API the full query with the defaults filled in and the limit capped', () => {

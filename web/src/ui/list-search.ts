@@ -48,7 +48,7 @@ export function listDefaults(schema: z.ZodType): Record<string, unknown> {
 }
 
 /**
- * For a route's `validateSearch`: keeps the keys of the URL the contract list query accepts, drops the rest and the
+ * A list's state from its URL: keeps the keys of the URL the contract list query accepts, drops the rest and the
  * ones equal to the defaults, and never throws.
  */
 export function cleanListSearch(schema: z.ZodType, raw: object): ListSearch {
@@ -62,8 +62,6 @@ export function cleanListSearch(schema: z.ZodType, raw: object): ListSearch {
   }
   return out;
 }
-
-export const listSearchValidator = (schema: z.ZodType) => (raw: Record<string, unknown>): ListSearch => cleanListSearch(schema, raw);
 
 /**
  * The total the pager offers. A page number opens at most MAX_LIST_OFFSET rows deep (the API refuses deeper ones and

@@ -1,26 +1,23 @@
 import { createRoute, type AnyRoute } from '@tanstack/react-router';
 import { MENU_BY_KEY } from '@portal/contract';
-import type { z } from 'zod';
 import { lazyScreen } from '../lib/lazy.ts';
 import { markBuilt } from '../lib/screens.ts';
-import { listSearchValidator } from './list-search.ts';
 
 /**
- * The routes of a domain's resources, declared as data. Only contract schemas and lazy screens are referenced, so the
- * router (loaded with /login) carries none of the screens' code; a domain's screens arrive in one chunk when first opened.
+ * The routes of a domain's resources, declared as data. Only menu entries and lazy screens are referenced, so the
+ * router (loaded with /login) carries none of the screens' code and no schema: a list reads its URL through its
+ * contract list query in the screen (ResourceTable), and a domain's screens arrive in one chunk when first opened.
  */
 export interface ResourceRouteSpec<S extends string> {
   /** Menu entries (contract/access) serving the resource; each entry's route is a list path. */
   entries: readonly string[];
-  /** Validates the list's URL search params; omit for a screen that is not a list (a single settings record). */
-  listQuery?: z.ZodType;
-  /** The screen at the entry's route itself. */
-  list: S;
+  /** The screen at the entry's route itself; omitted for screens under an entry whose list is in another chunk. */
+  list?: S;
   detail?: S;
   create?: S;
   edit?: S;
-  /** Further screens under the entry's route: `{ path: 'store-product/$id/detail', screen, listQuery? }`. */
-  extra?: readonly { path: string; screen: S; listQuery?: z.ZodType }[];
+  /** Further screens under the entry's route: `{ path: 'store-product/$id/detail', screen }`. */
+  extra?: readonly { path: string; screen: S }[];
 }
 
 /** The full path of a route not yet in a tree, from its own and its parents' paths (pathless layouts add none). */
@@ -44,11 +41,10 @@ export function resourceRoutes<T extends Record<string, unknown>>(
 ): AnyRoute[] {
   const base = fullPathOf(parent);
   const relative = (route: string) => (base && route.startsWith(`${base}/`) ? route.slice(base.length + 1) : route.replace(/^\//, ''));
-  const route = (path: string, screen: Extract<keyof T, string>, listQuery?: z.ZodType) =>
+  const route = (path: string, screen: Extract<keyof T, string>) =>
     createRoute({
       getParentRoute: () => parent,
       path,
-      ...(listQuery ? { validateSearch: listSearchValidator(listQuery) } : {}),
       component: lazyScreen(screens, screen),
     });
   return resources.flatMap((resource) =>
@@ -57,11 +53,11 @@ export function resourceRoutes<T extends Record<string, unknown>>(
       if (!menuRoute) return [];
       const path = relative(menuRoute);
       markBuilt(entry);
-      const routes: AnyRoute[] = [route(path, resource.list, resource.listQuery)];
+      const routes: AnyRoute[] = resource.list ? [route(path, resource.list)] : [];
       if (resource.detail) routes.push(route(`${path}/$id/detail`, resource.detail));
       if (resource.create) routes.push(route(`${path}/create`, resource.create));
       if (resource.edit) routes.push(route(`${path}/$id/edit`, resource.edit));
-      for (const extra of resource.extra ?? []) routes.push(route(`${path}/${extra.path}`, extra.screen, extra.listQuery));
+      for (const extra of resource.extra ?? []) routes.push(route(`${path}/${extra.path}`, extra.screen));
       return routes;
     }),
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allows, grantKey, grantSchema, parseGrant, parseGrants, permissionSet, viewableMenu } from './permissions.ts';
+import { grantSchema } from './grant.schema.ts';
+import { allows, grantKey, parseGrant, parseGrants, permissionSet, viewableMenu } from './permissions.ts';
 import { AREA_PREFIX, MENU, MENU_BY_KEY } from './registry.ts';
 
 describe('access registry', () => {

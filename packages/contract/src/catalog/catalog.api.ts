@@ -27,18 +27,7 @@ import {
   planogramUpdateBody,
 } from './planogram.schema.ts';
 import { PRODUCT_ENTRIES, productCreateBody, productListQuery, productRow, productUpdateBody } from './product.schema.ts';
-import {
-  districtListQuery,
-  districtRow,
-  provinceListQuery,
-  provinceRow,
-  regencyListQuery,
-  regencyRow,
-  villageCodeParam,
-  villageDetail,
-  villageListQuery,
-  villageRow,
-} from '../common/region.schema.ts';
+import { regionsApi } from '../common/region.api.ts';
 import { productStoreListQuery, storeProductListQuery, storeProductRow, storeProductUpdateBody } from './store-product.schema.ts';
 import { STORE_ENTRIES, THREE_PL_ENTRIES, storeCreateBody, storeDeliveryUpdateBody, storeListQuery, storeRow, storeUpdateBody } from './store.schema.ts';
 import { FREE_GIFT_ENTRIES, MAX_PURCHASE_ENTRIES, PROMO_ENTRIES } from '../access/entries.ts';
@@ -299,19 +288,6 @@ export const planogramsApi = {
 };
 
 /** Reference data for address dropdowns everywhere: any signed-in user may read it. */
-const region = (id: string, path: string, summary: string) => ({ id: `regions.${id}`, method: 'GET' as const, path, tag: 'regions', summary, access: 'authenticated' as const });
-export const regionsApi = {
-  provinces: endpoint({ ...region('provinces', 'provinces', 'Provinces'), query: provinceListQuery, data: page(provinceRow) }),
-  regencies: endpoint({ ...region('regencies', 'regencies', 'Regencies and cities, optionally of one province'), query: regencyListQuery, data: page(regencyRow) }),
-  districts: endpoint({ ...region('districts', 'districts', 'Districts (kecamatan), optionally of one regency'), query: districtListQuery, data: page(districtRow) }),
-  villages: endpoint({
-    ...region('villages', 'villages', 'Villages (kelurahan/desa) of one district, or found by a search of at least 3 characters'),
-    query: villageListQuery,
-    data: page(villageRow),
-  }),
-  village: endpoint({ ...region('village', 'villages/:code', 'One village with its district, regency and province'), params: villageCodeParam, data: villageDetail }),
-};
-
 /** The catalogue's bulk operations by spreadsheet. */
 export const catalogImportsApi = {
   productEdit: importApi('product-edit', { title: 'Bulk edit products', entries: PRODUCT_ENTRIES, action: 'edit' }),

@@ -5,21 +5,13 @@ import type { RoutePermission } from '../access/permissions.ts';
 import { listMeta } from './envelope.ts';
 import { idParam } from './list-query.ts';
 import { exportQueryOf } from './export-query.ts';
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+import type { HttpMethod, ParamNames } from './endpoint-address.ts';
 
 /** What an endpoint answers: the `data` of the `{ message, data }` envelope, or a body that is not JSON. */
 export type Answer = z.ZodType | 'file' | 'stream' | 'html';
 
 /** Error statuses an endpoint may answer beyond those derived from its shape (see `errorStatuses`). */
 export type DeclaredError = 401 | 403 | 404 | 409 | 413 | 422 | 429;
-
-/** The names of the `:params` in a path template: `stores/:id/products` → `'id'`. */
-export type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
-  ? Name | ParamNames<Rest>
-  : P extends `${string}:${infer Name}`
-    ? Name
-    : never;
 
 /**
  * One API operation, declared once in the contract: the server registers its route from it (path, permission,
@@ -260,13 +252,4 @@ export function collectEndpoints(tree: unknown, into: AnyEndpoint[] = []): AnyEn
   }
   for (const value of Object.values(tree)) collectEndpoints(value, into);
   return into;
-}
-
-/** The path of a call: the endpoint's template with its parameters filled in and encoded. */
-export function pathOf(ep: { path: string; id: string }, params: Record<string, unknown> = {}): string {
-  return ep.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined || value === null || value === '') throw new Error(`${ep.id}: missing path parameter ${name}`);
-    return encodeURIComponent(String(value));
-  });
 }

@@ -7,8 +7,11 @@ export const listMeta = z.object({
   page: z.number().int(),
   limit: z.number().int(),
   total: z.number().int(),
-  /** `exact` when counted, `estimate` when a planner estimate stands in on very large tables. */
-  total_kind: z.enum(['exact', 'estimate']).default('exact'),
+  /**
+   * `exact` when counted, `estimate` when a planner estimate stands in on very large tables, `none` when the query asked
+   * for no total (`with_total=false`): then `total` is only the rows up to this page's end.
+   */
+  total_kind: z.enum(['exact', 'estimate', 'none']).default('exact'),
   /** Pass as `cursor` with `page + 1` to read the next page by keyset (lists that support it). */
   next_cursor: z.string().nullable().optional(),
 });

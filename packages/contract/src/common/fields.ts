@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-export const PASSWORD_MIN = 8;
-export const OTP_LENGTH = 6;
+import { PASSWORD_MIN } from './limits.ts';
 
 export const usernameField = z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100);
 export const passwordField = z

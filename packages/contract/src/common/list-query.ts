@@ -1,11 +1,7 @@
 import { z } from 'zod';
+import { MAX_LIST_OFFSET } from './limits.ts';
 
 export const MAX_PAGE_LIMIT = 100;
-/**
- * Page numbers read by skipping rows, and every skipped row is read: past this many a page is refused, with a message
- * that points to the filters. Keyset paging (`cursor`, the next page from the previous one) seeks and has no such bound.
- */
-export const MAX_LIST_OFFSET = 10_000;
 export const DEEP_PAGE_MESSAGE = `Only the first ${MAX_LIST_OFFSET.toLocaleString('en-US')} rows can be opened by page number: narrow the list with its filters or search, or change the sort`;
 /** The largest int4 (serial ids, versions, positions): a larger number names no record and overflows the column. */
 export const INT4_MAX = 2_147_483_647;
@@ -27,6 +23,12 @@ export const baseListQuery = z.object({
   sort_dir: z.enum(['asc', 'desc']).default('desc'),
   search: z.string().trim().max(200).optional(),
   is_all: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  /**
+   * `false` answers the page without its total: nothing is counted or estimated (meta.total_kind `none`, meta.total the
+   * rows up to this page's end), for a caller that pages by next_cursor. A page shorter than its limit still says its
+   * exact total, which it proves by itself.
+   */
+  with_total: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
   /**
    * The keyset position after the previous page's last row (meta.next_cursor of that page). With it, page `page` is read
    * by seeking past that row instead of skipping `(page - 1) * limit` rows, so deep pages of millions cost the same.

@@ -5,8 +5,6 @@ import { activeStatusField, idFilter, intFilter, nameField, rupiahField } from '
 import { dayField } from '../common/period.ts';
 import { employeeNoField } from './member.schema.ts';
 
-/** cms Associate Loyalty Program: the chain's employees and their staff benefit, by employee number. */
-export const ASSOCIATE_ENTRIES = ['cms.associate-loyalty-program'] as const;
 
 export const associateRow = z.object({
   /** The employee number: the record's key in URLs (`{employeeNo}/detail`). */

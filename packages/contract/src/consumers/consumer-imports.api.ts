@@ -1,5 +1,6 @@
+import { ASSOCIATE_ENTRIES } from './consumer-entries.ts';
 import { importApi } from '../imports/imports.api.ts';
-import { ASSOCIATE_ENTRIES } from './associate.schema.ts';
+
 
 /** Consumers' bulk operations by spreadsheet. */
 export const consumerImportsApi = {

@@ -5,8 +5,6 @@ import { idFilter, intFilter, nameField } from '../common/resource-fields.ts';
 import { dayField, dayFilter, idList } from '../common/period.ts';
 import { REGION_CODE } from '../common/region.schema.ts';
 
-/** cms Consumer: list, detail, edit, actions and export. */
-export const CONSUMER_ENTRIES = ['cms.consumer'] as const;
 
 export const consumerTagRef = z.object({ id: z.number().int(), name: z.string(), color: z.string() });
 

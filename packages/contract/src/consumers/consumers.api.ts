@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { ASSOCIATE_ENTRIES, CONSUMER_ENTRIES, MEMBER_ENTRIES } from './consumer-entries.ts';
 import type { Action } from '../access/types.ts';
 import { endpoint, exportEndpoint, page } from '../common/endpoint.ts';
 import { stampExportQuery, couponExportQuery } from './consumer-history.schema.ts';
 import type { ConsumerAction } from '../workflows/consumer.ts';
 import {
-  ASSOCIATE_ENTRIES,
   associateCreateBody,
   associateHistoryQuery,
   associateHistoryRow,
@@ -27,7 +27,6 @@ import {
   stampLedgerRow,
 } from './consumer-history.schema.ts';
 import {
-  CONSUMER_ENTRIES,
   consumerActionBody,
   consumerDetail,
   consumerLinkCardBody,
@@ -37,7 +36,7 @@ import {
   consumerUpdateBody,
 } from './consumer.schema.ts';
 import { personalDataAccessApi } from './personal-data-access.api.ts';
-import { MEMBER_ENTRIES, memberListQuery, memberRow, memberStoreOption, memberStoreQuery, memberUpdateBody } from './member.schema.ts';
+import { memberListQuery, memberRow, memberStoreOption, memberStoreQuery, memberUpdateBody } from './member.schema.ts';
 
 const consumer = (action: Action) => ({ entries: CONSUMER_ENTRIES, action });
 const member = (action: Action) => ({ entries: MEMBER_ENTRIES, action });

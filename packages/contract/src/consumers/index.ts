@@ -1,5 +1,6 @@
 export * from './consumer-enums.ts';
 export * from './consumer-mask.ts';
+export * from './consumer-entries.ts';
 export * from './consumer.schema.ts';
 export * from './consumer-history.schema.ts';
 export * from './member.schema.ts';

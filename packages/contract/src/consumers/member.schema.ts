@@ -4,8 +4,6 @@ import { enumTable } from '../enums/enum-table.ts';
 import { listQuery, versioned, recordId } from '../common/list-query.ts';
 import { boolFilter, idFilter, intFilter } from '../common/resource-fields.ts';
 
-/** cms Member Management (E-commerce): the loyalty memberships of consumers; export_member. */
-export const MEMBER_ENTRIES = ['cms.member-management'] as const;
 
 export const MEMBER_TIER = enumTable([
   { value: 1, label: 'Classic', labelId: 'Klasik', color: 'default' },

@@ -1,11 +1,8 @@
 import { z } from 'zod';
+import { APPROVAL_ENTRY, CONTENT_ENTRY, CONTENT_KINDS, CONTENT_PATH, NOTIFICATION_OFFER_ENTRY, type ContentKind } from './content-entries.ts';
 import { endpoint, exportEndpoint, resourceApi } from '../common/endpoint.ts';
 import {
-  APPROVAL_ENTRY,
   CONTENT_BODIES,
-  CONTENT_ENTRY,
-  CONTENT_KINDS,
-  CONTENT_PATH,
   approvalBulkApproveBody,
   approvalBulkRejectBody,
   approvalDetail,
@@ -21,9 +18,8 @@ import {
   digitalBannerPositionsBody,
   pushTestSendBody,
   pushTestSent,
-  type ContentKind,
 } from './content.schema.ts';
-import { NOTIFICATION_OFFER_ENTRY, notificationOfferListQuery, notificationOfferRow, notificationOfferUpdateBody } from './notification-offer.schema.ts';
+import { notificationOfferListQuery, notificationOfferRow, notificationOfferUpdateBody } from './notification-offer.schema.ts';
 
 /** The record's word of each kind in the summaries. */
 const KIND_LABEL: Record<ContentKind, string> = { offer: 'offer', banner: 'banner', campaign: 'campaign', 'push-message': 'push message', 'banner-digital-product': 'top-up banner' };

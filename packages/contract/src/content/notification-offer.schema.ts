@@ -10,7 +10,6 @@ import { PUBLISHED_STATUSES } from './content-status.ts';
  * Notification Offer: the in-app and push notification that announces an offer to consumers, one per offer (keyed by
  * the offer's id). It is sent by the app's notification service at its send moment, only while its offer is published.
  */
-export const NOTIFICATION_OFFER_ENTRY = 'cms.notification-offer';
 export const NOTIFICATION_TITLE_MAX = 60;
 export const NOTIFICATION_MESSAGE_MAX = 180;
 

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { APP_ENVS } from '../access/types.ts';
 import { newPasswordField, passwordField, usernameField } from '../common/fields.ts';
 import { versionField } from '../common/list-query.ts';
-import { SECOND_FACTORS, secondFactorCode } from './second-factor.schema.ts';
+import { secondFactorCode } from './second-factor.schema.ts';
+import { SECOND_FACTORS } from './second-factor.rules.ts';
 
 export const SUPER_ADMIN_ROLE = 'Super Admin';
 

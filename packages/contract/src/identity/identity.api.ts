@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Action } from '../access/types.ts';
 import { endpoint, exportEndpoint, page } from '../common/endpoint.ts';
+import { FIRST_SCREEN_ADDRESS } from './first-screen.addresses.ts';
 import {
   changePasswordBody,
   forgotPasswordBody,
@@ -67,9 +68,7 @@ export const authApi = {
   /** Rate-limited per address (the server counts every attempt before reading the body). */
   signIn: endpoint({
     ...auth,
-    id: 'auth.sign-in',
-    method: 'POST',
-    path: 'auth/sign-in',
+    ...FIRST_SCREEN_ADDRESS.signIn,
     summary: 'Sign in with username or e-mail and password',
     body: signInBody,
     data: signInData,
@@ -79,9 +78,7 @@ export const authApi = {
   /** Rate-limited with sign-in. */
   signInVerification: endpoint({
     ...auth,
-    id: 'auth.sign-in-verification',
-    method: 'POST',
-    path: 'auth/sign-in-verification',
+    ...FIRST_SCREEN_ADDRESS.signInVerification,
     summary: 'Second step: the e-mailed code, the authenticator code or a recovery code (a recovery code is spent)',
     body: signInVerificationBody,
     data: signInData,
@@ -142,13 +139,11 @@ export const authApi = {
     data: z.null(),
     errors: [409, 429],
   }),
-  signOut: endpoint({ ...auth, id: 'auth.sign-out', method: 'DELETE', path: 'auth/sign-out', summary: 'End this session', access: 'authenticated', data: z.null() }),
+  signOut: endpoint({ ...auth, ...FIRST_SCREEN_ADDRESS.signOut, summary: 'End this session', access: 'authenticated', data: z.null() }),
   /** Served with `allowIdle`: the check reaches an idle session and does not count as activity. */
   idle: endpoint({
     ...auth,
-    id: 'auth.idle',
-    method: 'POST',
-    path: 'auth/idle',
+    ...FIRST_SCREEN_ADDRESS.idle,
     summary: 'Whether this session has been idle too long (the check is not activity)',
     access: 'authenticated',
     body: idleBody,
@@ -160,7 +155,7 @@ const own = { tag: 'profile', access: 'authenticated' } as const;
 
 /** The signed-in user's own record, password and permissions. */
 export const profileApi = {
-  get: endpoint({ ...own, id: 'profile.get', method: 'GET', path: 'user/profile', summary: 'The signed-in user with role and permissions', data: profileData }),
+  get: endpoint({ ...own, ...FIRST_SCREEN_ADDRESS.profile, summary: 'The signed-in user with role and permissions', data: profileData }),
   update: endpoint({
     ...own,
     id: 'profile.update',
@@ -405,9 +400,7 @@ export const publicApi = {
   meta: endpoint({
     tag: 'public',
     access: 'public',
-    id: 'public.meta',
-    method: 'GET',
-    path: 'meta',
+    ...FIRST_SCREEN_ADDRESS.meta,
     summary: 'Environment facts the web app needs before sign-in',
     data: metaData,
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from '../common/fields.ts';
-import { grantSchema } from '../access/permissions.ts';
+import { grantSchema } from '../access/grant.schema.ts';
 import { listQuery, recordId, recordIdText, versionField } from '../common/list-query.ts';
 
 export const roleRow = z.object({

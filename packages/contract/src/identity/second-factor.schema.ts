@@ -1,18 +1,7 @@
 import { z } from 'zod';
 import { otpField } from '../common/fields.ts';
+import { RECOVERY_CODE_PATTERN } from './second-factor.rules.ts';
 
-/** How a sign-in's second step is passed: an authenticator app (TOTP) or a code e-mailed to the account. */
-export const SECOND_FACTORS = ['totp', 'email'] as const;
-export type SecondFactor = (typeof SECOND_FACTORS)[number];
-
-/** Minutes a passed second factor counts for the step-up of sensitive changes. */
-export const STEP_UP_MINUTES = 15;
-/** The error code of a 403 that asks for the second factor again (the web opens the step-up dialog). */
-export const STEP_UP_REQUIRED = 'step_up_required';
-export const RECOVERY_CODE_COUNT = 10;
-
-/** A recovery code as shown: three groups of four letters or digits (`k7qm-2xfp-9dna`); case and dashes are ignored. */
-export const RECOVERY_CODE_PATTERN = /^[A-Za-z0-9]{4}-?[A-Za-z0-9]{4}-?[A-Za-z0-9]{4}$/;
 export const recoveryCodeField = z.string().trim().regex(RECOVERY_CODE_PATTERN, 'A recovery code has 12 letters and digits');
 
 /** A second-factor code: the 6 digits of the authenticator or of the e-mail, or a recovery code. */

@@ -52,6 +52,20 @@ describe('catalog: categories, products, stores and store products', () => {
     expect((await h.call('GET', '/api/v1/products?sort_by=secret', { token: admin })).statusCode).toBe(400);
   });
 
+  it('answers a list page without its total when asked with_total=false, and keyset paging still works', async () => {
+    const counted = await ok<List<ProductRow>>('GET', '/api/v1/products?sort_by=name&sort_dir=asc&limit=7');
+    expect(counted.meta.total_kind).not.toBe('none');
+    const p1 = await ok<List<ProductRow>>('GET', '/api/v1/products?sort_by=name&sort_dir=asc&limit=7&with_total=false');
+    expect(p1.data.map((p) => p.id)).toEqual(counted.data.map((p) => p.id));
+    expect(p1.meta).toMatchObject({ total: 7, total_kind: 'none' });
+    const p2 = await ok<List<ProductRow>>('GET', `/api/v1/products?sort_by=name&sort_dir=asc&limit=7&with_total=false&page=2&cursor=${p1.meta.next_cursor}`);
+    expect(p2.meta).toMatchObject({ page: 2, total: 14, total_kind: 'none' });
+    // A page shorter than its limit proves its total, asked for or not.
+    const one = await ok<List<ProductRow>>('GET', `/api/v1/products?search=${counted.data[0]!.plu}&with_total=false`);
+    expect(one.meta).toMatchObject({ total: one.data.length, total_kind: 'exact' });
+    expect((await h.call('GET', '/api/v1/products?with_total=no', { token: admin })).statusCode).toBe(400);
+  });
+
   it('reads page N by keyset with the cursor of page N-1, giving the same rows as offset paging', async () => {
     for (const sort of ['name:asc', 'updated_at:desc', 'price:desc']) {
       const [by, dir] = sort.split(':');

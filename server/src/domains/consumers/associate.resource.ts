@@ -74,7 +74,7 @@ export class AssociateService extends ResourceService<AssociateRow, AssociateLis
       from: sql`from associate_history h left join stores s on s.id = h.store_id`,
       where: whereOf([q.associateId ? sql`h.associate_id = ${q.associateId}` : undefined]),
       orderBy: sql`h.at desc, h.id desc`,
-      page: { page: q.page, limit: q.limit },
+      page: { page: q.page, limit: q.limit, with_total: q.with_total },
     });
     return {
       data: page.data.map(readHistory),

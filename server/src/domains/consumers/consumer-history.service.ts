@@ -25,7 +25,7 @@ import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { writeAudit, type AuditContext } from '../../platform/audit.ts';
 import { staleVersion } from '../../platform/concurrency.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { pagedList, whereOf } from '../../platform/pagination.ts';
+import { pagedList, whereOf, type PageRequest } from '../../platform/pagination.ts';
 import { checkRegionChain } from '../../platform/region-chain.ts';
 import { rowReader } from '../../platform/sql/row-reader.ts';
 
@@ -56,7 +56,7 @@ export const presentAddress = (row: ConsumerAddressRow, unmasked: boolean): Cons
   unmasked ? row : { ...row, recipient_phone: maskPhone(row.recipient_phone) ?? '' };
 
 const newestFirst = sql`at desc, id desc`;
-const pageOf = (q: { page: number; limit: number }) => ({ page: q.page, limit: q.limit });
+const pageOf = (q: PageRequest): PageRequest => ({ page: q.page, limit: q.limit, with_total: q.with_total });
 
 /** The sub-lists of the one-customer view, each scoped to its consumer (404 for a consumer that does not exist). */
 export class ConsumerHistoryService {

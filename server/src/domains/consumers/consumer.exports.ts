@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   CONSUMER_ENTRIES,
   CONSUMER_STATUS,
@@ -6,8 +6,6 @@ import {
   COUPON_CLAIM_STATUS,
   couponExportQuery,
   GENDER,
-  maskEmail,
-  maskPhone,
   MEMBER_ENTRIES,
   MEMBER_TIER,
   memberListQuery,
@@ -24,30 +22,34 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { listConditions } from '../../platform/crud/index.ts';
 import { defineExport, enumLabel, yesNo, type ExportColumn, type ExportSource, type ExportViewer } from '../../platform/exports/index.ts';
 import { whereOf } from '../../platform/pagination.ts';
-import { seesPersonalData, type PersonalDataAccessLog } from '../../platform/personal-data.ts';
+import { maskEmailSql, maskPhoneSql, seesPersonalData, type PersonalDataAccessLog } from '../../platform/personal-data.ts';
 import type { Actor } from '../../platform/request-context.ts';
 import { requireRecentSecondFactor } from '../../platform/step-up.ts';
 import { consumerDef } from './consumer.resource.ts';
 import { memberDef } from './member.resource.ts';
 
 /**
- * Whether the exporting user may see personal data, decided in the export's own query (a kept export runs later, in a
- * job): an active role that is super or holds the personal-data view right. Same rule as the API's masking.
+ * Whether the exporting user may see personal data, read when the rows are read (a kept export runs later, in a job):
+ * an active role that is super or holds the personal-data view right. Same rule as the API's masking.
  */
 export const personalRight = (userId: number) => sql`exists (select 1 from users u join roles r on r.id = u.role_id
   where u.id = ${userId} and r.status = 1 and (r.is_super or exists (select 1 from role_permissions rp
     where rp.role_id = r.id and rp.entry = ${PERSONAL_DATA_ENTRY} and rp.action = 'view')))`;
-
-const unmasked = (get: (key: string) => string | null) => get('__personal') === 't';
 
 /** Personal data leaves unmasked only after a recent second factor (step-up); a masked export needs none. */
 const stepUpForPersonalData = (actor: Actor, now: Date) => {
   if (seesPersonalData(actor.perms)) requireRecentSecondFactor(actor, now);
 };
 
+/** The consumer's (`c`) phone and e-mail as the file shows them: masked by the database unless the viewer may see them. */
+const shownContact = (viewer: ExportViewer): SQL =>
+  viewer.personalData
+    ? sql`c.phone as shown_phone, c.email as shown_email`
+    : sql`${maskPhoneSql(sql`c.phone`)} as shown_phone, ${maskEmailSql(sql`c.email`)} as shown_email`;
+
 const contact: ExportColumn[] = [
-  { key: 'phone', label: 'Phone', format: (v, get) => (unmasked(get) ? v : maskPhone(v)) },
-  { key: 'email', label: 'E-mail', format: (v, get) => (unmasked(get) ? v : maskEmail(v)) },
+  { key: 'shown_phone', label: 'Phone' },
+  { key: 'shown_email', label: 'E-mail' },
 ];
 
 const columns: ExportColumn[] = [
@@ -55,7 +57,7 @@ const columns: ExportColumn[] = [
   { key: 'name', label: 'Name' },
   ...contact,
   { key: 'gender', label: 'Gender', format: enumLabel(GENDER) },
-  { key: 'date_of_birth', label: 'Date of Birth', format: 'date' },
+  { key: 'birth_date', label: 'Date of Birth', format: 'date' },
   { key: 'province_name', label: 'Province' },
   { key: 'regency_name', label: 'Regency / City' },
   { key: 'app_card_id', label: 'App Card' },
@@ -68,16 +70,20 @@ const columns: ExportColumn[] = [
 ];
 
 /**
- * An unmasked export is recorded in the personal-data access log when its rows are read (a kept export in its job),
- * with every consumer the file holds, in one set-based statement over the export's own query.
+ * Decides, when the rows are read (a kept export in its job), whether the file shows personal data unmasked; an unmasked
+ * export is recorded in the personal-data access log with every consumer the file holds, in one set-based statement
+ * over the export's own query.
  */
-const recordExport =
+const decidePersonalData =
   (accessLog: PersonalDataAccessLog, name: string, consumerId: string) =>
-  async (db: Db, src: ExportSource, viewer: ExportViewer): Promise<void> => {
+  async (db: Db, src: ExportSource, viewer: ExportViewer): Promise<ExportViewer> => {
     const [row] = await queryRows<{ open: unknown }>(db, sql`select ${personalRight(viewer.userId)} as open`);
-    if (row?.open !== true && row?.open !== 't') return;
-    const read = { userId: viewer.userId, at: accessLog.now(), screen: name, route: 'export' };
-    await accessLog.recordSelected(read, sql`select ${sql.raw(consumerId)} as consumer_id ${src.from} ${whereOf([...src.where])}`, db);
+    const personalData = row?.open === true || row?.open === 't';
+    if (personalData) {
+      const read = { userId: viewer.userId, at: accessLog.now(), screen: name, route: 'export' };
+      await accessLog.recordSelected(read, sql`select ${sql.raw(consumerId)} as consumer_id ${src.from} ${whereOf([...src.where])}`, db);
+    }
+    return { ...viewer, personalData };
   };
 
 /** The consumer list as a file (`export_consumer`): the list's filters, search and order; personal data masked as on screen. */
@@ -85,14 +91,15 @@ export const consumerExport = (accessLog: PersonalDataAccessLog) => {
   const source = (q: ConsumerListQuery, viewer: ExportViewer): ExportSource => {
     const sortExpr = consumerDef.sort[q.sort_by] ?? 'c.created_at';
     return {
-      select: sql`${consumerDef.select}, ${personalRight(viewer.userId)} as __personal`,
+      // The birth date as a date too (the list has it as text): the database formats it from its value.
+      select: sql`${consumerDef.select}, c.date_of_birth as birth_date, ${shownContact(viewer)}`,
       from: consumerDef.from,
       where: listConditions(consumerDef, q),
       keys: [sortExpr, consumerDef.id],
       dir: q.sort_dir,
     };
   };
-  const record = recordExport(accessLog, 'export_consumer', 'c.id');
+  const decide = decidePersonalData(accessLog, 'export_consumer', 'c.id');
   return defineExport({
     name: 'export_consumer',
     guard: stepUpForPersonalData,
@@ -101,20 +108,20 @@ export const consumerExport = (accessLog: PersonalDataAccessLog) => {
     listQuery: consumerListQuery,
     columns,
     source,
-    beforeRead: (db, q, viewer) => record(db, source(q, viewer), viewer),
+    prepare: (db, q, viewer) => decide(db, source(q, viewer), viewer),
   });
 };
 
 /** The member list as a file (`export_member`, spec section 9), masked and recorded like the consumer export. */
 export const memberExport = (accessLog: PersonalDataAccessLog) => {
   const source = (q: MemberListQuery, viewer: ExportViewer): ExportSource => ({
-    select: sql`${memberDef.select}, ${personalRight(viewer.userId)} as __personal`,
+    select: sql`${memberDef.select}, ${shownContact(viewer)}`,
     from: memberDef.from,
     where: listConditions(memberDef, q),
     keys: [memberDef.sort[q.sort_by] ?? 'm.joined_at', memberDef.id],
     dir: q.sort_dir,
   });
-  const record = recordExport(accessLog, 'export_member', 'm.consumer_id');
+  const decide = decidePersonalData(accessLog, 'export_member', 'm.consumer_id');
   return defineExport({
     name: 'export_member',
     guard: stepUpForPersonalData,
@@ -134,7 +141,7 @@ export const memberExport = (accessLog: PersonalDataAccessLog) => {
       { key: 'joined_at', label: 'Joined At (WIB)', format: 'datetime' },
     ],
     source,
-    beforeRead: (db, q, viewer) => record(db, source(q, viewer), viewer),
+    prepare: (db, q, viewer) => decide(db, source(q, viewer), viewer),
   });
 };
 

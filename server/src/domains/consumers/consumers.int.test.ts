@@ -1,7 +1,9 @@
+import { PassThrough } from 'node:stream';
+import { text } from 'node:stream/consumers';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AuditDetail, ConsumerAddressRow, ConsumerCouponDetail, ConsumerCouponRow, ConsumerDetail, ConsumerRow, PosSaleRow, StampLedgerRow } from '@portal/contract';
+import { maskEmail, maskPhone, type AuditDetail, type ConsumerAddressRow, type ConsumerCouponDetail, type ConsumerCouponRow, type ConsumerDetail, type ConsumerRow, type PosSaleRow, type StampLedgerRow } from '@portal/contract';
 import { queryRows } from '../../db/client.ts';
 import { useHarness } from '../../../test/harness.ts';
 import { createStaff } from '../../../test/staff.ts';
@@ -244,6 +246,33 @@ describe('cms consumers: list, masking, detail, edit, sub-lists, export', () => 
     expect(masked![header!.indexOf('E-mail')]).toContain('*');
     // The exporter may list consumers and sees them masked too.
     expect((await ok<List<ConsumerRow>>('GET', `/api/v1/consumers?consumer_id=${c.id}`, undefined, exporter)).data[0]!.personal_masked).toBe(true);
+  });
+
+  it('masks every row of a whole-list export in the database, as the contract masks it, unless the exporter holds the right', async () => {
+    const db = h.testDb.database.db;
+    const def = h.exports.definitions().find((d) => d.name === 'export_consumer')!;
+    const maskedId = await createStaff(db, 'consumer.masked.exporter', [{ entry: 'cms.consumer', action: 'export' }]);
+    const [adminUser] = await queryRows<{ id: number }>(db, sql`select id from users where username = 'admin.cms'`);
+    const stored = new Map(
+      (await queryRows<{ id: number; phone: string | null; email: string | null }>(db, sql`select id, phone, email from consumers`)).map((r) => [String(r.id), r]),
+    );
+    const contactOf = async (userId: number, format: 'csv' | 'txt') => {
+      const out = new PassThrough();
+      const body = text(out);
+      await h.exports.write(def, def.listQuery.parse({}), { userId }, format, out);
+      const lines = format === 'csv' ? (parse(await body, { bom: true }) as string[][]) : (await body).split('\r\n').slice(0, -1).map((l) => l.split('\t'));
+      const [header, ...rows] = lines;
+      const at = (label: string) => header!.indexOf(label);
+      return rows.map((r) => [r[at('Consumer ID')], r[at('Phone')], r[at('E-mail')]]);
+    };
+    // CSV goes through COPY on PostgreSQL, TXT through the batched writer: both read what the database decided.
+    for (const format of ['csv', 'txt'] as const) {
+      const masked = await contactOf(maskedId, format);
+      expect(masked.length).toBe(stored.size);
+      expect(masked).toEqual(masked.map(([id]) => [id, maskPhone(stored.get(id!)!.phone) ?? '', maskEmail(stored.get(id!)!.email) ?? '']));
+      const shown = await contactOf(Number(adminUser!.id), format);
+      expect(shown).toEqual(shown.map(([id]) => [id, stored.get(id!)!.phone ?? '', stored.get(id!)!.email ?? '']));
+    }
   });
 
   it('exports the stamp history (in/out) and the coupon history of one consumer or of all', async () => {

@@ -10,27 +10,21 @@ import {
   MEMBER_SCOPE,
   MESSAGE_KIND,
   TARGETING,
+  CONTENT_STATUS,
   contentListQuery,
-  contentStatusLabel,
-  displayedContentStatus,
   type ContentKind,
   CONTENT_KIND_API,
 } from '@portal/contract';
+import { sql } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.ts';
 import { CHANGED_COLUMNS, enumLabel, resourceExport, type ExportColumn } from '../../platform/exports/index.ts';
 import type { ModuleExport } from '../../platform/module.ts';
-import { contentDef } from './content.resource.ts';
-
-/** PostgreSQL's text of a timestamptz (`2026-01-02 10:04:05.123+07`) as an instant. */
-const instant = (text: string | null) => (text ? new Date(text.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')) : new Date(NaN));
+import { contentDef, displayedStatusSql } from './content.resource.ts';
 
 /** The kinds' lists as files, with each list's own filters, search and order; the status is the displayed one. */
 export function contentExports(clock: Clock): ModuleExport[] {
-  const status: ExportColumn = {
-    key: 'status',
-    label: 'Status',
-    format: (value, get) => contentStatusLabel(displayedContentStatus(Number(value), instant(get('start_at')), instant(get('end_at')), clock.now())),
-  };
+  // The displayed status at the time the file is written, worked out by the database (the list's filter does the same).
+  const status: ExportColumn = { key: 'displayed_status', label: 'Status', format: enumLabel(CONTENT_STATUS) };
   const own: Record<ContentKind, ExportColumn[]> = {
     offer: [
       { key: 'content_type', label: 'Content Type', format: enumLabel(CONTENT_TYPE) },
@@ -59,6 +53,7 @@ export function contentExports(clock: Clock): ModuleExport[] {
       sheetName: CONTENT_PATH[kind],
       entries: [CONTENT_ENTRY[kind]],
       listQuery: contentListQuery,
+      computed: () => sql`${displayedStatusSql(clock.now())} as displayed_status`,
       columns: [
         { key: 'id', label: 'ID', format: 'number' },
         { key: 'title', label: 'Title' },

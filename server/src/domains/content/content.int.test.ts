@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApprovalDetail, ContentRow } from '@portal/contract';
 import { useHarness } from '../../../test/harness.ts';
@@ -348,6 +349,14 @@ describe('cms Campaign content: offers, banners, campaigns, push messages with m
       // The row and the list filter agree before the job has run ...
       expect((await ok<ContentRow>('GET', `/api/v1/offers/${id}`)).status).toBe(3);
       expect((await ok<List<ContentRow>>('GET', '/api/v1/offers?status=3&search=jam%20tayang')).data.map((o) => o.id)).toEqual([id]);
+      // So does the export, whose status the database works out at the clock's time (CSV through COPY on PostgreSQL, TXT batched).
+      for (const [format, sep] of [['csv', ','], ['txt', '\t']] as const) {
+        const file = await call('GET', `/api/v1/offers/export?format=${format}&search=jam%20tayang`);
+        expect(file.statusCode, file.body).toBe(200);
+        const [header, row, ...rest] = parse(file.body.replace(/^\uFEFF/, ''), { delimiter: sep }) as string[][];
+        expect(rest).toEqual([]);
+        expect([row![header!.indexOf('ID')], row![header!.indexOf('Status')]]).toEqual([String(id), 'Published - Live']);
+      }
       // ... and the sweep brings the stored state in step, once.
       expect(await publishing.sweep()).toEqual({ live: 1, expired: 0 });
       expect(await stored()).toBe(3);

@@ -47,6 +47,10 @@ export function contentRowOf(r: Record<string, unknown>, now: Date): ContentRow 
   return { ...row, status: displayedContentStatus(Number(r.status), row.start_at, row.end_at, now) };
 }
 
+/** The SQL twin of `displayedContentStatus`: an item's displayed status at `now`. */
+export const displayedStatusSql = (now: Date): SQL =>
+  sql`(case when ci.status in (2, 3, 4) then (case when ${now} < ci.start_at then 2 when ${now} < ci.end_at then 3 else 4 end) else ci.status end)`;
+
 /** The SQL twin of `displayedContentStatus`: items whose displayed status at `now` is `status`. */
 export function displayedStatusIs(status: number, now: Date): SQL {
   const published = sql`ci.status in (2, 3, 4)`;

@@ -28,7 +28,17 @@ export interface IdentityModule extends DomainModule {
 /** ssosis: sign-in and sessions, users, roles and permissions, the log history, public facts; the dev mailbox page. */
 export function identityModule(ctx: ModuleContext): IdentityModule {
   const { config, db, clock, mailer } = ctx;
-  const sessions = new SessionService(db, clock, { idleSeconds: config.SESSION_IDLE_SECONDS, ttlHours: config.SESSION_TTL_HOURS });
+  const sessions = new SessionService(
+    db,
+    clock,
+    {
+      idleSeconds: config.SESSION_IDLE_SECONDS,
+      ttlHours: config.SESSION_TTL_HOURS,
+      cacheSeconds: config.SESSION_CACHE_SECONDS,
+      cacheEntries: config.SESSION_CACHE_ENTRIES,
+    },
+    ctx.notifications,
+  );
   const emailCodes = new EmailCodes(db, clock, mailer, { otpTtlSeconds: config.OTP_TTL_SECONDS, otpResendSeconds: config.OTP_RESEND_SECONDS });
   const secondFactor = new SecondFactorService(db, clock, new SecretBox(appKeyOf(config)), emailCodes, sessions);
   const auth = new AuthService(db, clock, mailer, sessions, emailCodes, secondFactor, {
@@ -56,6 +66,13 @@ export function identityModule(ctx: ModuleContext): IdentityModule {
     name: 'identity',
     services,
     register(app) {
+      let stopListening: (() => Promise<void>) | undefined;
+      app.addHook('onReady', async () => {
+        stopListening = await sessions.listen();
+      });
+      app.addHook('onClose', async () => {
+        await stopListening?.();
+      });
       const windowMs = config.AUTH_RATE_WINDOW_SECONDS * 1000;
       const signInLimiter = new SlidingWindowLimiter(config.AUTH_RATE_LIMIT, windowMs, clock);
       registerAuthRoutes(app, services, {

@@ -4,7 +4,7 @@ import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { writeAudit, type AuditContext } from '../audit.ts';
 import { staleVersion } from '../concurrency.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
-import { likePattern, listTotal, pageOffset, settleTotal, whereOf } from '../pagination.ts';
+import { likePattern, pageOffset, requestedTotal, settleTotal, whereOf } from '../pagination.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 
 /** What every generic list query carries (the contract's `listQuery`). */
@@ -16,6 +16,7 @@ export interface ListQueryLike {
   search?: string | undefined;
   is_all?: boolean | undefined;
   cursor?: string | undefined;
+  with_total?: boolean | undefined;
 }
 
 /** A body column that must name an existing row of another table; a missing one is a 400 on that field. */
@@ -114,14 +115,14 @@ export class ResourceService<Row extends Versioned, Q extends ListQueryLike> {
     const where = whereOf([...conditions, keyset]);
     const offset = seek ? 0 : pageOffset({ page, limit });
 
-    // The page and its total are independent reads: on PostgreSQL they run on two pooled connections at once.
+    // The page and its total (unless asked without) are independent reads: on PostgreSQL they run on two pooled connections at once.
     const [rows, total] = await Promise.all([
       queryRows(
         this.db,
         sql`${d.select}, (${sql.raw(sortExpr)})::text as __sort ${d.from} ${where}
           order by ${sql.raw(sortExpr)} ${dir}, ${sql.raw(d.id)} ${dir} limit ${limit} offset ${offset}`,
       ),
-      listTotal(this.db, opts.countFrom ?? d.countFrom?.(q) ?? d.from, whereOf(conditions)),
+      requestedTotal(this.db, opts.countFrom ?? d.countFrom?.(q) ?? d.from, whereOf(conditions), q),
     ]);
     const last = rows[rows.length - 1];
     const next_cursor =

@@ -6,6 +6,13 @@ export type Cell = string | number | null;
 /** How a source value (PostgreSQL's text output) becomes a cell. */
 export type CellFormat = 'text' | 'number' | 'money' | 'datetime' | 'date';
 
+/**
+ * A format of one value written twice: in JavaScript for the batched writer (XLSX, TXT, PGlite), over the value's text,
+ * and in SQL for CSV through COPY (`sqlCell`, over the column and its PostgreSQL type id when known), which neutralises
+ * any text it does not know to be safe; a test holds the two to the same bytes. Text the JavaScript gives is neutralised.
+ */
+export type ValueFormat = ((value: string | null) => Cell) & { sqlCell: (column: SQL, type: number | undefined) => SQL };
+
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
@@ -55,19 +62,43 @@ export function toCell(value: string | null, format: CellFormat = 'text'): Cell 
   }
 }
 
-/** A column format that prints an enumeration's label for its stored number (PostgreSQL text of an integer). */
-export function enumLabel(table: { options: readonly { value: string | number; label: string }[] }) {
+const BOOLEAN = 16;
+/**
+ * Types whose cast to text is not their output: a boolean casts to `true`, an address keeps its mask, a char(n) loses
+ * its padding. Their text is asked of `format`, which prints a value by its output.
+ */
+const CAST_DIFFERS = new Set([BOOLEAN, 650, 869, 1042]);
+
+/** A column as the text the batched writer reads: PostgreSQL's output of its type. */
+export const textOf = (column: SQL, type: number | undefined): SQL =>
+  type !== undefined && CAST_DIFFERS.has(type) ? sql`format('%s', ${column})` : sql`${column}::text`;
+
+/** A column format that prints an enumeration's label for its stored value (PostgreSQL text of an integer or a text). */
+export function enumLabel(table: { options: readonly { value: string | number; label: string }[] }): ValueFormat {
   const format = (value: string | null): Cell => (value === null ? null : (table.options.find((o) => String(o.value) === value)?.label ?? value));
-  /** The same in SQL, for exports written by COPY. */
-  const sqlCell = (text: SQL): SQL => sql`(case ${text} ${sql.join(
-    table.options.map((o) => sql`when ${String(o.value)} then ${o.label}`),
+  /*
+   * The same in SQL, compared with the column itself (the untyped values take its type: no text per row), the labels
+   * neutralised once here; a value outside the table is its neutralised text.
+   */
+  const sqlCell = (column: SQL, type: number | undefined): SQL => sql`(case ${column} ${sql.join(
+    table.options.map((o) => sql`when ${String(o.value)} then ${neutralise(o.label)}`),
     sql` `,
-  )} else ${text} end)`;
+  )} else ${neutraliseSql(textOf(column, type))} end)`;
   return Object.assign(format, { sqlCell });
 }
 
 /** A column format for a PostgreSQL boolean (`t` / `f`). */
-export const yesNo = Object.assign((value: string | null): Cell => (value === null ? null : value === 't' ? 'Yes' : 'No'), {
-  // A boolean cast to text reads `true` (its output form, which the batched writer gets, is `t`).
-  sqlCell: (text: SQL): SQL => sql`(case when ${text} is null then null when ${text} in ('t', 'true') then 'Yes' else 'No' end)`,
+export const yesNo: ValueFormat = Object.assign((value: string | null): Cell => (value === null ? null : value === 't' ? 'Yes' : 'No'), {
+  sqlCell: (column: SQL, type: number | undefined): SQL =>
+    type === BOOLEAN
+      ? sql`(case when ${column} then 'Yes' when not ${column} then 'No' end)`
+      : // Not a boolean column: its text, as the batched writer reads it.
+        sql`(case when ${column} is null then null when ${textOf(column, type)} = 't' then 'Yes' else 'No' end)`,
 });
+
+/**
+ * OWASP CSV injection in SQL: the same first characters as `neutralise` (`=`, `+`, `-`, `@`, tab, carriage return, by
+ * their code: `ascii` allocates nothing); an empty text is written like a missing value, as the batched writer does
+ * (COPY would quote it).
+ */
+export const neutraliseSql = (text: SQL): SQL => sql`(case when ascii(${text}) in (61, 43, 45, 64, 9, 13) then '''' || ${text} else nullif(${text}, '') end)`;

@@ -5,30 +5,19 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { TIME_ZONE } from '@portal/contract';
 import type { Database } from '../../db/client.ts';
 import { whereOf } from '../pagination.ts';
-import type { CellFormat } from './cells.ts';
+import { neutraliseSql, textOf, type CellFormat } from './cells.ts';
 import type { ExportDef } from './export-def.ts';
-import type { ExportSource } from './source.ts';
+import { EXPORT_SESSION, EXPORT_SESSION_RESET, type ExportSource } from './source.ts';
 
 /*
  * CSV on PostgreSQL straight from `COPY (…) TO STDOUT`: the database formats every cell exactly as the row-by-row
  * writer would (dates DD/MMM/YYYY HH:mm:ss in Asia/Jakarta, numbers, money, enumeration labels, formula text
  * neutralised) and the bytes go to the file without becoming JavaScript values, so a million rows cost about what
- * COPY costs and no memory. Used when every column's format has an SQL form; otherwise, and on PGlite, the batched
+ * COPY costs and no memory. Every column's format has an SQL form, so every export goes this way; on PGlite the batched
  * writer runs. A test holds the two to the same bytes for every export.
  */
-
-/** A format that can be written in SQL as well as in JavaScript (enumLabel and yesNo carry one). */
-export interface SqlCellFormat {
-  sqlCell: (text: SQL) => SQL;
-}
-
-const hasSql = (f: unknown): f is SqlCellFormat => typeof f === 'function' && typeof (f as Partial<SqlCellFormat>).sqlCell === 'function';
-
-/** OWASP CSV injection in SQL: the same first characters as `neutralise`. */
-export const neutraliseSql = (text: SQL): SQL => sql`(case when left(${text}, 1) in ('=', '+', '-', '@', chr(9), chr(13)) then '''' || ${text} else ${text} end)`;
 
 const NUMBER_TEXT = `'^-?[0-9]+(\\.[0-9]+)?$'`;
 const ISO_TEXT = `'^[0-9]{4}-[0-9]{2}-[0-9]{2}'`;
@@ -45,7 +34,7 @@ const TIMESTAMP = new Set([1114, 1184]);
  * other from its text, as the batched writer reads it (a number only if it looks like one, else neutralised text).
  */
 function namedCell(format: CellFormat, column: SQL, type: number | undefined): SQL {
-  const text = sql`${column}::text`;
+  const text = textOf(column, type);
   // Math.round: halves go up (-2.5 → -2), where PostgreSQL's round goes away from zero.
   const roundUp = (n: SQL) => sql`floor(${n} + 0.5)::text`;
   switch (format) {
@@ -70,17 +59,13 @@ function namedCell(format: CellFormat, column: SQL, type: number | undefined): S
   }
 }
 
-/** The export's columns as SQL over the source's output columns (`s."key"`), or null when one has no SQL form. */
-function cellExprs(def: ExportDef, types: ReadonlyMap<string, number>): SQL[] | null {
-  const out: SQL[] = [];
-  for (const c of def.columns) {
+/** The export's columns as SQL over the source's output columns (`s."key"`), each from its value where its type is known. */
+function cellExprs(def: ExportDef, types: ReadonlyMap<string, number>): SQL[] {
+  return def.columns.map((c) => {
     const column = sql`s.${sql.identifier(c.key)}`;
-    if (c.format === undefined || typeof c.format === 'string') out.push(namedCell(c.format ?? 'text', column, types.get(c.key)));
-    else if (hasSql(c.format)) out.push(neutraliseSql(c.format.sqlCell(sql`${column}::text`)));
-    else return null;
-  }
-  // An empty text is written like a missing value, as the batched writer does (COPY would quote it).
-  return out.map((e) => sql`nullif(${e}, '')`);
+    const type = types.get(c.key);
+    return typeof c.format === 'function' ? sql`nullif(${c.format.sqlCell(column, type)}, '')` : namedCell(c.format ?? 'text', column, type);
+  });
 }
 
 const dialect = new PgDialect();
@@ -103,64 +88,110 @@ export function inlineParams(query: SQL): string {
   });
 }
 
-/** COPY writes bare LF; the batched writer ends lines with CRLF (outside quoted cells, whose text is kept). */
-function crlf(): Transform {
+/**
+ * COPY writes bare LF; the batched writer ends lines with CRLF (outside quoted cells, whose text is kept). The line ends
+ * and quotes are found with `indexOf` (memchr), not byte by byte: a million rows are some 200 MB.
+ */
+export function crlf(): Transform {
   let quoted = false;
+  const QUOTE = 0x22;
+  const LF = 0x0a;
   return new Transform({
     transform(chunk: Buffer, _enc, done) {
-      const start = quoted;
-      let extra = 0;
-      for (let i = 0; i < chunk.length; i++) {
-        const b = chunk[i];
-        if (b === 0x22) quoted = !quoted;
-        else if (b === 0x0a && !quoted) extra++;
+      const ends: number[] = [];
+      let nextQuote = chunk.indexOf(QUOTE);
+      let nextLf = chunk.indexOf(LF);
+      for (;;) {
+        if (quoted) {
+          if (nextQuote < 0) break;
+          // A doubled quote inside a cell closes and opens again: the state comes out right.
+          quoted = false;
+          const at = nextQuote + 1;
+          nextQuote = chunk.indexOf(QUOTE, at);
+          if (nextLf >= 0 && nextLf < at) nextLf = chunk.indexOf(LF, at);
+        } else if (nextQuote >= 0 && (nextLf < 0 || nextQuote < nextLf)) {
+          quoted = true;
+          nextQuote = chunk.indexOf(QUOTE, nextQuote + 1);
+        } else if (nextLf >= 0) {
+          ends.push(nextLf);
+          nextLf = chunk.indexOf(LF, nextLf + 1);
+        } else break;
       }
-      if (!extra) return done(null, chunk);
-      const out = Buffer.allocUnsafe(chunk.length + extra);
-      let q = start;
+      if (!ends.length) return done(null, chunk);
+      const out = Buffer.allocUnsafe(chunk.length + ends.length);
+      let from = 0;
       let o = 0;
-      for (let i = 0; i < chunk.length; i++) {
-        const b = chunk[i]!;
-        if (b === 0x22) q = !q;
-        else if (b === 0x0a && !q) out[o++] = 0x0d;
-        out[o++] = b;
+      for (const at of ends) {
+        o += chunk.copy(out, o, from, at);
+        out[o++] = 0x0d;
+        from = at;
       }
+      chunk.copy(out, o, from);
       done(null, out);
     },
   });
 }
 
+/** `COPY (query) TO STDOUT` as CSV into `out`, through `transform` when given; answers the row count. */
+export async function copyOut(client: pg.ClientBase, query: SQL, out: Writable, transform?: Transform): Promise<number> {
+  const stream = client.query(copyTo(`copy (${inlineParams(query)}) to stdout with (format csv)`));
+  await (transform ? pipeline(stream, transform, out) : pipeline(stream, out));
+  return stream.rowCount;
+}
+
 /**
  * The export as CSV through COPY, after `prefix` (the byte-order mark and header line); answers the row count, or null
- * when this export cannot go that way (PGlite, or a column formatted in JavaScript only).
+ * on PGlite (which has no COPY to a client stream).
  */
 export async function copyCsv(database: Database, def: ExportDef, src: ExportSource, prefix: string, out: Writable): Promise<number | null> {
   if (database.raw.kind !== 'postgres') return null;
-  if (!def.columns.every((c) => c.format === undefined || typeof c.format === 'string' || hasSql(c.format))) return null;
   const dir = sql.raw(src.dir === 'asc' ? 'asc' : 'desc');
   const keyCols = src.keys.map((k, i) => sql`${sql.raw(k)} as ${sql.raw(`__o${i}`)}`);
-  const inner = sql`${src.select}, ${sql.join(keyCols, sql`, `)} ${src.from} ${whereOf([...src.where])}`;
-  const order = sql.join(
-    src.keys.map((_, i) => sql`s.${sql.raw(`__o${i}`)} ${dir}`),
-    sql`, `,
-  );
+  const orderOf = (keys: readonly SQL[]) =>
+    sql.join(
+      keys.map((k) => sql`${k} ${dir}`),
+      sql`, `,
+    );
+  /*
+   * The rows are ordered in a subquery the planner keeps apart (`offset 0`) and the cells are worked out over its sorted
+   * output: flattened, the cost of the cells' expressions made the planner walk the sort key's index row by row (4x
+   * slower at a million consumers than the scan and sort COPY of the plain rows takes), or sort the wide formatted rows.
+   * The outer order costs nothing: the planner knows the subquery's rows come in it.
+   */
+  const inner = sql`${src.select}, ${sql.join(keyCols, sql`, `)} ${src.from} ${whereOf([...src.where])} order by ${orderOf(src.keys.map((k) => sql.raw(k)))} offset 0`;
+  const order = orderOf(src.keys.map((_, i) => sql`s.${sql.raw(`__o${i}`)}`));
 
   const client = await database.raw.pool.connect();
   let broken = true;
   try {
-    await client.query(`set timezone to '${TIME_ZONE}'; set datestyle to 'ISO, YMD'`);
-    // The source's column types, from a plan that reads no row.
-    const described = await client.query(`select * from (${inlineParams(inner)}) s limit 0`);
-    const cells = cellExprs(def, new Map(described.fields.map((f) => [f.name, f.dataTypeID])));
-    if (!cells) throw new Error(`export ${def.name}: a column has no SQL form`);
-    const query = sql`select ${sql.join(cells, sql`, `)} from (${inner}) s order by ${order}`;
+    // The source's column types: a select and its from give them whatever the filters, so a plan that reads no row is
+    // made once per source shape (its text with the parameters' places: a value, such as the clock's time, changes no
+    // type) and database, in the round trip that sets the session.
+    const shape = sql`${src.select}, ${sql.join(keyCols, sql`, `)} ${src.from}`;
+    const key = dialect.sqlToQuery(shape).sql;
+    let types = describedOf(database).get(key);
+    if (!types) {
+      const results = (await client.query(`${EXPORT_SESSION}; select * from (${inlineParams(shape)}) s limit 0`)) as unknown as pg.QueryResult[];
+      const described = results[results.length - 1];
+      if (!described) throw new Error(`export ${def.name}: the source was not described`);
+      types = new Map(described.fields.map((f) => [f.name, f.dataTypeID]));
+      describedOf(database).set(key, types);
+    } else await client.query(EXPORT_SESSION);
+    const query = sql`select ${sql.join(cellExprs(def, types), sql`, `)} from (${inner}) s order by ${order}`;
     out.write(prefix);
-    const stream = client.query(copyTo(`copy (${inlineParams(query)}) to stdout with (format csv)`));
-    await pipeline(stream, crlf(), out);
-    await client.query('reset timezone; reset datestyle');
+    const rows = await copyOut(client, query, out, crlf());
+    await client.query(EXPORT_SESSION_RESET);
     broken = false;
-    return stream.rowCount;
+    return rows;
   } finally {
     client.release(broken);
   }
+}
+
+/** Column types of the sources described so far, per database and source shape (a handful of each). */
+const described = new WeakMap<Database, Map<string, ReadonlyMap<string, number>>>();
+function describedOf(database: Database): Map<string, ReadonlyMap<string, number>> {
+  let map = described.get(database);
+  if (!map) described.set(database, (map = new Map()));
+  return map;
 }

@@ -1,9 +1,9 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { checkSheetName, exportFileName, MENU_BY_KEY, type ExportFormat } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
-import type { ListQueryLike, ResourceDef } from '../crud/resource.service.ts';
-import { likePattern } from '../pagination.ts';
-import { neutralise, toCell, type Cell, type CellFormat } from './cells.ts';
+import { listConditions, type ListQueryLike, type ResourceDef } from '../crud/resource.service.ts';
+import { neutralise, toCell, type Cell, type CellFormat, type ValueFormat } from './cells.ts';
 import type { Actor } from '../request-context.ts';
 import type { ExportSource, RawBatch } from './source.ts';
 
@@ -13,15 +13,21 @@ export interface ExportColumn {
   /** The header text. */
   label: string;
   /**
-   * A named format, or a function of the value (PostgreSQL's text output: booleans `t`/`f`, json as text) that may read
-   * other columns of the row through `get`; text it returns is neutralised too.
+   * A named format, or a format of one value that has an SQL form as well (`enumLabel`, `yesNo`): every cell can be
+   * written by the database, so CSV on PostgreSQL always goes through COPY. What depends on other columns or on the
+   * viewer (masking, a status that follows the clock) is decided in the source's select.
    */
-  format?: CellFormat | ((value: string | null, get: (key: string) => string | null) => Cell);
+  format?: CellFormat | ValueFormat;
 }
 
 /** Who asked for the export: sources with row-level rules (a help-desk agent's own tickets) read it. */
 export interface ExportViewer {
   userId: number;
+  /**
+   * Whether the rows show consumers' personal data unmasked: decided once per file by the export's `prepare`, when its
+   * rows are read (a kept export in its job), so the file and the access log agree. Masked when not decided.
+   */
+  personalData?: boolean;
 }
 
 /** The list query of an export: a zod object (the list's own contract query). */
@@ -42,8 +48,11 @@ export interface ExportDef<L extends ListQuerySchema = ListQuerySchema> {
   columns: readonly ExportColumn[];
   source: (q: z.output<L>, viewer: ExportViewer) => ExportSource;
   fileName?: (format: ExportFormat, at: Date) => string;
-  /** Runs before the rows are read, each time the file is written: the personal-data access log records exports here. */
-  beforeRead?: (db: Db, q: z.output<L>, viewer: ExportViewer) => Promise<void>;
+  /**
+   * Runs before the rows are read, each time the file is written: answers the viewer the rows are read for (what it may
+   * see, decided now) after recording what must be recorded (the personal-data access log records exports here).
+   */
+  prepare?: (db: Db, q: z.output<L>, viewer: ExportViewer) => Promise<ExportViewer>;
   /** Refuses a request before any row is read (the step-up asked of unmasked personal data); throws an AppError. */
   guard?: (actor: Actor, now: Date) => void;
 }
@@ -72,15 +81,12 @@ export function* cellRows(def: ExportDef, batch: RawBatch): Generator<readonly C
     return { i, format: c.format };
   });
   const cells = Array.from<Cell>({ length: plan.length });
-  const custom = plan.some((p) => typeof p.format === 'function');
-  const none = () => null;
   for (const row of batch.rows) {
-    const get = custom ? (key: string) => row[at.get(key) ?? -1] ?? null : none;
     for (let j = 0; j < plan.length; j++) {
       const { i, format } = plan[j]!;
       const value = row[i] ?? null;
       if (typeof format === 'function') {
-        const cell = format(value, get);
+        const cell = format(value);
         cells[j] = typeof cell === 'string' ? neutralise(cell) : cell;
       } else cells[j] = toCell(value, format);
     }
@@ -93,11 +99,12 @@ export const toCells = (def: ExportDef, batch: RawBatch): Cell[][] => Array.from
 
 /**
  * The export of a generic resource (platform/crud): the same select, from, scope, filters and search as its list, in
- * the list's order (the sort column, then the id).
+ * the list's order (the sort column, then the id). `computed` adds columns worked out each time the file is written
+ * (`<expression> as <name>`: a status that follows the clock).
  */
 export function resourceExport<Row, L extends ListQuerySchema>(
   resource: ResourceDef<Row, z.output<L> & ListQueryLike>,
-  opts: Omit<ExportDef<L>, 'source'>,
+  { computed, ...opts }: Omit<ExportDef<L>, 'source'> & { computed?: (q: z.output<L>) => SQL },
 ): ExportDef<L> {
   return defineExport<L>({
     ...opts,
@@ -106,13 +113,9 @@ export function resourceExport<Row, L extends ListQuerySchema>(
       const sortExpr = resource.sort[query.sort_by] ?? Object.values(resource.sort)[0];
       if (!sortExpr) throw new Error(`${resource.entity}: no sort columns`);
       return {
-        select: resource.select,
+        select: computed ? sql`${resource.select}, ${computed(q)}` : resource.select,
         from: resource.from,
-        where: [
-          resource.scope,
-          ...(resource.where?.(query) ?? []),
-          query.search && resource.search ? resource.search(likePattern(query.search), query.search) : undefined,
-        ],
+        where: [resource.scope, ...listConditions(resource, query)],
         keys: [sortExpr, resource.id],
         dir: query.sort_dir,
       };

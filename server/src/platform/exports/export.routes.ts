@@ -7,7 +7,7 @@ import type { ExportDef } from './export-def.ts';
 import type { ExportService, RawQuery } from './export.service.ts';
 
 /** Query parameters of a list that an export ignores (it writes every matching row). */
-const NOT_FILTERS = new Set(['format', 'page', 'limit', 'cursor', 'is_all']);
+const NOT_FILTERS = new Set(['format', 'page', 'limit', 'cursor', 'is_all', 'with_total']);
 
 /** The list query as typed in the URL, without paging: what a job re-reads its rows with. */
 function rawFilters(req: FastifyRequest): RawQuery {

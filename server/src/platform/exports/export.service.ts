@@ -146,8 +146,8 @@ export class ExportService {
   }
 
   /** Writes every row of the export to `out` and ends it; answers the number of rows. */
-  async write(def: ExportDef, q: Record<string, unknown>, viewer: ExportViewer, format: ExportFormat, out: Writable): Promise<number> {
-    await def.beforeRead?.(this.db, q, viewer);
+  async write(def: ExportDef, q: Record<string, unknown>, asker: ExportViewer, format: ExportFormat, out: Writable): Promise<number> {
+    const viewer = (await def.prepare?.(this.db, q, asker)) ?? asker;
     if (format === 'csv') {
       const copied = await copyCsv(this.readers, def, def.source(q, viewer), csvHead(def.columns.map((c) => c.label)), out);
       if (copied !== null) return copied;
@@ -155,7 +155,7 @@ export class ExportService {
     return this.writeBatched(def, q, viewer, format, out);
   }
 
-  /** The batched writer alone: every format, on both databases (CSV on PostgreSQL normally goes through COPY). */
+  /** The batched writer alone, for a prepared viewer: every format, on both databases (CSV on PostgreSQL goes through COPY). */
   async writeBatched(def: ExportDef, q: Record<string, unknown>, viewer: ExportViewer, format: ExportFormat, out: Writable): Promise<number> {
     const writer = openTableWriter(format, out, { header: def.columns.map((c) => c.label), sheetName: def.sheetName });
     let rows = 0;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -29,15 +29,13 @@ const probeExport = defineExport({
     { key: 'amount', label: 'Amount', format: 'money' },
     { key: 'delta', label: 'Delta', format: 'number' },
     { key: 'at', label: 'At', format: 'datetime' },
-    {
-      key: 'name',
-      label: 'Checked',
-      format: (v) => {
-        if (v === 'boom') throw new AppError(422, 'unprocessable', 'The probe refused this row');
-        return String(v).length;
-      },
-    },
+    { key: 'name', label: 'Checked', format: Object.assign((v: string | null) => (v === null ? null : v.length), { sqlCell: (t: SQL) => sql`length(${t})::text` }) },
   ],
+  // A kept export that fails when its rows are about to be read, with a message for the Download List.
+  prepare: async (_db, q, viewer) => {
+    if (q.kind === 'boom') throw new AppError(422, 'unprocessable', 'The probe refused this row');
+    return viewer;
+  },
   source: (q) => ({
     select: sql`select p.id, p.name, p.amount, p.delta, p.at`,
     from: sql`from export_probe p`,

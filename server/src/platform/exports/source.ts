@@ -44,7 +44,9 @@ const dialect = new PgDialect();
 /** Every column as its text, whatever its type. */
 const PG_TEXT: pg.CustomTypesConfig = { getTypeParser: () => (value: string) => value } as unknown as pg.CustomTypesConfig;
 const PGLITE_TEXT = Object.fromEntries(Object.keys(pgliteTypes.parsers).map((oid) => [oid, (value: string) => value]));
-const SESSION = `set timezone to '${TIME_ZONE}'; set datestyle to 'ISO, YMD'`;
+/** An export's session: Asia/Jakarta time, ISO dates; and back to the connection's own settings. */
+export const EXPORT_SESSION = `set timezone to '${TIME_ZONE}'; set datestyle to 'ISO, YMD'`;
+export const EXPORT_SESSION_RESET = 'reset timezone; reset datestyle';
 const SESSION_LOCAL = `set local timezone to '${TIME_ZONE}'; set local datestyle to 'ISO, YMD'`;
 
 interface Runner {
@@ -56,7 +58,7 @@ interface Runner {
 async function pgRunner(pool: pg.Pool): Promise<Runner> {
   const client = await pool.connect();
   try {
-    await client.query(SESSION);
+    await client.query(EXPORT_SESSION);
   } catch (err) {
     client.release(true);
     throw err;
@@ -70,7 +72,7 @@ async function pgRunner(pool: pg.Pool): Promise<Runner> {
     async close(failed) {
       if (failed) return client.release(true);
       try {
-        await client.query('reset timezone; reset datestyle');
+        await client.query(EXPORT_SESSION_RESET);
         client.release();
       } catch {
         client.release(true);

@@ -22,7 +22,10 @@ export function Copyright() {
   return <>{t('app.footer', { year: COPYRIGHT_YEAR, chain: CHAIN_NAME })}</>;
 }
 
-/** The logged-out pages: a centred card on a soft green background, product name on top, language switch, footer. */
+/**
+ * The logged-out pages: a centred card on a soft green background, product name on top (the page's `h1`, the page's
+ * own title under it), language switch, footer.
+ */
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
   const { t } = useTranslation();
   return (
@@ -38,7 +41,7 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
       <Flex justify="flex-end" style={{ width: '100%', maxWidth: 960 }}>
         <LanguageSwitch size="small" />
       </Flex>
-      <Flex vertical align="center" justify="center" style={{ flex: 1, width: '100%' }}>
+      <Flex component="main" vertical align="center" justify="center" style={{ flex: 1, width: '100%' }}>
         <section
           style={{
             width: '100%',
@@ -52,12 +55,12 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
         >
           <Flex vertical align="center" gap={4} style={{ marginBottom: 24 }}>
             <BrandMark size={44} />
-            <Typography.Title level={3} style={{ margin: '12px 0 0' }}>
+            <Typography.Title level={1} style={{ margin: '12px 0 0' }}>
               {PRODUCT_NAME}
             </Typography.Title>
             <Typography.Text type="secondary">{t('app.tagline')}</Typography.Text>
           </Flex>
-          <Typography.Title level={4} style={{ marginTop: 0, marginBottom: subtitle ? 4 : 20 }}>
+          <Typography.Title level={2} style={{ marginTop: 0, marginBottom: subtitle ? 4 : 20, fontSize: 20, lineHeight: 1.4 }}>
             {title}
           </Typography.Title>
           {subtitle ? (

@@ -1,7 +1,8 @@
 import { authApi } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { Button, Flex, Result } from 'antd';
+import { Button, Flex } from 'antd';
+import { Result } from '../../ui/Result.tsx';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/call.ts';
 import { AuthLayout } from './auth-layout.tsx';

@@ -1,7 +1,8 @@
 import { authApi, forgotPasswordBody } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Button, Flex, Form, Input, Result } from 'antd';
+import { Button, Flex, Form, Input } from 'antd';
+import { Result } from '../../ui/Result.tsx';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/call.ts';
 import { zodRule } from '../form-rules.ts';

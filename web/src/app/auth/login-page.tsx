@@ -1,16 +1,19 @@
-import { authApi, OTP_LENGTH, PASSWORD_MIN, RECOVERY_CODE_PATTERN, type SecondFactor, type SignInData } from '@portal/contract';
+import { FIRST_SCREEN_ADDRESS, OTP_LENGTH, PASSWORD_MIN, RECOVERY_CODE_PATTERN, type authApi, type SecondFactor, type SignInData } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
-import { Button, Flex, Form, Input, Modal, Typography, type InputRef } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Button, Flex, Form, Input, Typography, type InputRef } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api.ts';
-import { call } from '../../lib/call.ts';
+import { callAt } from '../../lib/call.ts';
 import { accessFor, afterSignIn, PATHS } from '../access.ts';
 import { notifyError, notifySuccess } from '../../lib/notifier.tsx';
 import { DEFAULT_META, metaQuery, profileQuery } from '../../lib/session.ts';
 import { REDIRECT_DELAY_MS } from '../session.ts';
 import { AuthLayout } from './auth-layout.tsx';
+
+const loadCodeSentModal = () => import('./code-sent-modal.tsx');
+const CodeSentModal = lazy(async () => ({ default: (await loadCodeSentModal()).CodeSentModal }));
 
 const loginRoute = getRouteApi('/login');
 
@@ -130,7 +133,9 @@ export function LoginPage() {
   };
 
   const signIn = useMutation({
-    mutationFn: (body: Credentials) => call(authApi.signIn, { body }),
+    mutationFn: (body: Credentials) => callAt<typeof authApi.signIn>(FIRST_SCREEN_ADDRESS.signIn, { body }),
+    // The code-sent dialog's chunk travels while the password is checked.
+    onMutate: () => void loadCodeSentModal().catch(() => undefined),
     onSuccess: async ({ data }, body) => {
       setCredentials(body);
       if (data.token) {
@@ -153,7 +158,7 @@ export function LoginPage() {
 
   /** "Send me a code by e-mail instead": the same sign-in asking for the e-mailed code. */
   const useEmail = useMutation({
-    mutationFn: (body: Credentials) => call(authApi.signIn, { body: { ...body, second_factor: 'email' } }),
+    mutationFn: (body: Credentials) => callAt<typeof authApi.signIn>(FIRST_SCREEN_ADDRESS.signIn, { body: { ...body, second_factor: 'email' } }),
     onSuccess: ({ data }) => {
       setFactor('email');
       startCodeStep(data);
@@ -166,7 +171,7 @@ export function LoginPage() {
   });
 
   const resend = useMutation({
-    mutationFn: (body: Credentials) => call(authApi.signIn, { body }),
+    mutationFn: (body: Credentials) => callAt<typeof authApi.signIn>(FIRST_SCREEN_ADDRESS.signIn, { body }),
     onSuccess: ({ data }) => {
       startCodeStep(data);
       codeForm.resetFields();
@@ -178,7 +183,7 @@ export function LoginPage() {
   });
 
   const verify = useMutation({
-    mutationFn: (body: Credentials & { otp: string }) => call(authApi.signInVerification, { body }),
+    mutationFn: (body: Credentials & { otp: string }) => callAt<typeof authApi.signInVerification>(FIRST_SCREEN_ADDRESS.signInVerification, { body }),
     meta: { silentError: true },
     onSuccess: async () => {
       await completeSignIn();
@@ -351,25 +356,11 @@ export function LoginPage() {
           </Flex>
         </Form>
       )}
-      <Modal
-        open={modalOpen}
-        title={t('otp.modalTitle')}
-        closable={false}
-        mask={{ closable: false }}
-        centered
-        onOk={() => setModalOpen(false)}
-        afterClose={() => otpInputRef.current?.focus()}
-        footer={
-          <Button type="primary" onClick={() => setModalOpen(false)} data-testid="otp-modal-ok">
-            {t('otp.okay')}
-          </Button>
-        }
-      >
-        <Typography.Paragraph style={{ marginBottom: 8 }}>{t('otp.modalText')}</Typography.Paragraph>
-        <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-          {t('otp.modalSpam')}
-        </Typography.Paragraph>
-      </Modal>
+      {modalOpen && (
+        <Suspense fallback={null}>
+          <CodeSentModal open={modalOpen} onClose={() => setModalOpen(false)} focusAfter={otpInputRef} />
+        </Suspense>
+      )}
     </AuthLayout>
   );
 }

@@ -30,6 +30,7 @@ import { ADMIN_DICTIONARIES } from './admin-dictionaries.ts';
 import { StepUpDialog } from '../../domains/identity/StepUpDialog.tsx';
 import { Breadcrumbs } from './breadcrumbs.tsx';
 import { menuBadge } from './menu-badges.tsx';
+import { usePrefetchMenu } from './prefetch-menu.ts';
 
 // Before any screen of the shell renders: the generic blocks' and the domains' texts arrive with the shell's chunk.
 registerDictionaries(...ADMIN_DICTIONARIES);
@@ -74,6 +75,7 @@ export function AdminLayout() {
   const path = normalizePath(pathname);
   const current = entryForPath(path);
   const menu = session?.access.menu;
+  usePrefetchMenu(menu);
 
   const items = useMemo<MenuItem[]>(() => {
     if (!menu) return [];
@@ -247,9 +249,10 @@ export function AdminLayout() {
         </Layout.Header>
         <Layout.Content style={{ padding: narrow ? 12 : 24 }}>
           <Breadcrumbs path={path} access={session.access} />
-          <main>
+          {/* antd's content area is the page's one main landmark. */}
+          <div data-testid="screen">
             <Outlet />
-          </main>
+          </div>
           <StepUpDialog />
         </Layout.Content>
         <Layout.Footer style={{ textAlign: 'center', color: 'rgba(0,0,0,0.6)', fontSize: 12, padding: '16px 24px' }} data-testid="footer">

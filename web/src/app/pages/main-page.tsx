@@ -26,7 +26,7 @@ export function MainPage() {
   return (
     <Flex vertical gap={24}>
       <Card>
-        <Typography.Title level={3} style={{ marginTop: 0 }} data-testid="welcome">
+        <Typography.Title level={1} style={{ marginTop: 0 }} data-testid="welcome">
           {t('main.welcome', { name: profile.name })}
         </Typography.Title>
         <Typography.Text type="secondary">{t('main.subtitle', { username: profile.username, role: profile.role.name })}</Typography.Text>

@@ -1,5 +1,6 @@
 import { LogoutOutlined } from '@ant-design/icons';
-import { Button, Flex, Result } from 'antd';
+import { Button, Flex } from 'antd';
+import { Result } from '../../ui/Result.tsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthLayout } from '../auth/auth-layout.tsx';

@@ -1,5 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import { Result } from '../../ui/Result.tsx';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../access.ts';
 

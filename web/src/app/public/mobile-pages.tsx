@@ -1,7 +1,8 @@
 import { newPasswordField } from '@portal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { Button, Flex, Form, Input, Result, Spin, Typography } from 'antd';
+import { Button, Flex, Form, Input, Spin, Typography } from 'antd';
+import { Result } from '../../ui/Result.tsx';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../lib/api.ts';

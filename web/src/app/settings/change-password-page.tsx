@@ -41,7 +41,7 @@ export function ChangePasswordPage() {
   };
 
   return (
-    <Card title={t('changePassword.title')} style={{ maxWidth: 560 }}>
+    <Card title={<h1 style={{ margin: 0, font: 'inherit' }}>{t('changePassword.title')}</h1>} style={{ maxWidth: 560 }}>
       <Alert type="info" showIcon title={t('changePassword.note')} style={{ marginBottom: 20 }} />
       <Form<PasswordValues> form={form} name="change-password" layout="vertical" requiredMark={false} onFinish={submit}>
         <Form.Item label={t('changePassword.old')} name="old_password" rules={[zodRule(changePasswordBody.shape.old_password)]}>

@@ -43,7 +43,7 @@ export function ProfilePage() {
   return (
     <>
     <Card
-      title={t('profile.title')}
+      title={<h1 style={{ margin: 0, font: 'inherit' }}>{t('profile.title')}</h1>}
       style={{ maxWidth: 720 }}
       extra={
         editing ? null : (

@@ -24,7 +24,7 @@ export function CategoryOrderButton() {
       texts={{
         open: ['catalog.order.open', 'Reorder'],
         title: ['catalog.order.title', 'Order of parent categories'],
-        help: ['catalog.order.help', 'Drag a category to its place, or focus it and use Space and the arrow keys. The app shows categories in this order.'],
+        help: ['catalog.order.help', 'Drag a category to its place, or move it with its arrows (from the keyboard too: its handle takes Space and the arrow keys). The app shows categories in this order.'],
         saved: ['catalog.order.saved', 'Category order saved'],
       }}
     />

@@ -66,7 +66,7 @@ const RESOURCES_ID: Record<string, { title: string; search?: string; sections?: 
 const id: Record<string, string> = {
   'catalog.order.open': 'Atur Urutan',
   'catalog.order.title': 'Urutan kategori induk',
-  'catalog.order.help': 'Seret kategori ke tempatnya, atau fokuskan lalu gunakan Spasi dan tombol panah. Aplikasi menampilkan kategori dengan urutan ini.',
+  'catalog.order.help': 'Seret kategori ke tempatnya, atau pindahkan dengan panahnya (juga dari keyboard: pegangannya menerima Spasi dan tombol panah). Aplikasi menampilkan kategori dengan urutan ini.',
   'catalog.order.saved': 'Urutan kategori tersimpan',
   'catalog.product.viewStore': 'Lihat Toko',
   'catalog.product.storesOf': 'Toko yang menjual {{name}}',

@@ -1,4 +1,4 @@
-import { categoryRow, parentCategoriesApi, provinceRow, regencyRow, regionsApi, subCategoriesApi } from '@portal/contract';
+import { categoryRow, parentCategoriesApi, subCategoriesApi } from '@portal/contract';
 import { remoteOptions } from '../../ui/options.ts';
 
 /** Parent categories for filters and the sub category form: the whole (small) table. */
@@ -14,6 +14,3 @@ export const subCategoryOptions = remoteOptions(
   (c) => ({ value: c.id, label: c.parent_name ? `${c.parent_name} › ${c.name}` : c.name }),
   { query: { is_all: 'true', sort_by: 'name', sort_dir: 'asc' } },
 );
-
-export const provinceOptions = remoteOptions('province', regionsApi.provinces, provinceRow, (p) => ({ value: p.code, label: p.name }), { query: { is_all: 'true' } });
-export const regencyOptions = remoteOptions('regency', regionsApi.regencies, regencyRow, (r) => ({ value: r.code, label: r.name }), { query: { limit: 50 }, searchable: true });

@@ -1,5 +1,4 @@
 import type { AnyRoute } from '@tanstack/react-router';
-import { parentCategoryListQuery, productListQuery, productStoreListQuery, storeListQuery, subCategoryListQuery } from '@portal/contract';
 import { resourceRoutes } from '../../ui/resource-routes.ts';
 
 const screens = () => import('./catalog.screens.tsx');
@@ -9,7 +8,6 @@ export function catalogRoutes(parent: AnyRoute): AnyRoute[] {
   return resourceRoutes(parent, screens, [
     {
       entries: ['orion.category-management/parent-category'],
-      listQuery: parentCategoryListQuery,
       list: 'ParentCategoryListScreen',
       create: 'ParentCategoryCreateScreen',
       detail: 'ParentCategoryDetailScreen',
@@ -17,20 +15,18 @@ export function catalogRoutes(parent: AnyRoute): AnyRoute[] {
     },
     {
       entries: ['orion.category-management/sub-category'],
-      listQuery: subCategoryListQuery,
       list: 'SubCategoryListScreen',
       detail: 'SubCategoryDetailScreen',
       edit: 'SubCategoryEditScreen',
     },
     {
       entries: ['orion.product-management', 'cms.product'],
-      listQuery: productListQuery,
       list: 'ProductListScreen',
       create: 'ProductCreateScreen',
       detail: 'ProductDetailScreen',
       edit: 'ProductEditScreen',
       extra: [
-        { path: '$id/view-store', screen: 'ProductViewStoreScreen', listQuery: productStoreListQuery },
+        { path: '$id/view-store', screen: 'ProductViewStoreScreen' },
         { path: 'import', screen: 'ProductImportScreen' },
         { path: 'preview', screen: 'ProductImportScreen' },
         { path: 'preview-bulk-image', screen: 'ProductImageImportScreen' },
@@ -38,7 +34,6 @@ export function catalogRoutes(parent: AnyRoute): AnyRoute[] {
     },
     {
       entries: ['cms.store-management', 'cms.store'],
-      listQuery: storeListQuery,
       list: 'StoreListScreen',
       create: 'StoreCreateScreen',
       detail: 'StoreDetailScreen',
@@ -51,6 +46,6 @@ export function catalogRoutes(parent: AnyRoute): AnyRoute[] {
         { path: 'store-product-sync', screen: 'StoreProductSyncScreen' },
       ],
     },
-    { entries: ['cms.3pl-setting'], listQuery: storeListQuery, list: 'ThreePlListScreen', detail: 'ThreePlDetailScreen', edit: 'ThreePlEditScreen' },
+    { entries: ['cms.3pl-setting'], list: 'ThreePlListScreen', detail: 'ThreePlDetailScreen', edit: 'ThreePlEditScreen' },
   ]);
 }

@@ -21,6 +21,11 @@ import { storeView, threePlView } from './store.view.ts';
 import { subCategoryView } from './sub-category.view.ts';
 import { DeliveryMethodsButton, StoreDeliveryMethodsCard } from './StoreDeliveryMethods.tsx';
 import { groupStoreView } from './group-store.view.ts';
+import { catalogI18n } from './catalog.i18n.ts';
+import { registerDictionaries } from '../../lib/i18n.ts';
+
+// The domain's texts (and those of the components it borrows) arrive with its screens, not with every screen.
+registerDictionaries(catalogI18n);
 
 const useId = () => {
   const params: Record<string, unknown> = useParams({ strict: false });

@@ -47,7 +47,7 @@ const id: Record<string, string> = {
   'ecommerce.planogram.fields.position': 'Urutan',
   'ecommerce.planogram.order.open': 'Atur Urutan',
   'ecommerce.planogram.order.title': 'Urutan tampil planogram',
-  'ecommerce.planogram.order.help': 'Seret planogram ke tempatnya, atau fokuskan lalu gunakan Spasi dan tombol panah. Aplikasi menampilkan planogram dengan urutan ini.',
+  'ecommerce.planogram.order.help': 'Seret planogram ke tempatnya, atau pindahkan dengan panahnya (juga dari keyboard: pegangannya menerima Spasi dan tombol panah). Aplikasi menampilkan planogram dengan urutan ini.',
   'ecommerce.planogram.order.saved': 'Urutan planogram tersimpan',
   'ecommerce.storeDelivery.title': 'Metode Pengiriman',
   'ecommerce.storeDelivery.manage': 'Semua metode pengiriman',

@@ -1,8 +1,7 @@
 import { createRoute, type AnyRoute } from '@tanstack/react-router';
-import { deliveryMethodListQuery, groupStoreListQuery, MENU_BY_KEY, planogramListQuery } from '@portal/contract';
+import { MENU_BY_KEY } from '@portal/contract';
 import { lazyScreen } from '../../lib/lazy.ts';
 import { resourceRoutes } from '../../ui/resource-routes.ts';
-import { listSearchValidator } from '../../ui/list-search.ts';
 
 const screens = () => import('./ecommerce.screens.tsx');
 
@@ -12,18 +11,16 @@ const screens = () => import('./ecommerce.screens.tsx');
  */
 export function ecommerceRoutes(parent: AnyRoute): AnyRoute[] {
   const threePl = MENU_BY_KEY.get('cms.3pl-setting')?.route.replace(/^\/admin\//, '') ?? 'aphrodite/3pl-setting';
-  const deliveryMethod = (path: string, screen: 'DeliveryMethodListScreen' | 'DeliveryMethodDetailScreen' | 'DeliveryMethodEditScreen', list = false) =>
+  const deliveryMethod = (path: string, screen: 'DeliveryMethodListScreen' | 'DeliveryMethodDetailScreen' | 'DeliveryMethodEditScreen') =>
     createRoute({
       getParentRoute: () => parent,
       path: `${threePl}/delivery-method${path}`,
-      ...(list ? { validateSearch: listSearchValidator(deliveryMethodListQuery) } : {}),
       component: lazyScreen(screens, screen),
     });
   return [
     ...resourceRoutes(parent, screens, [
       {
         entries: ['cms.group-store'],
-        listQuery: groupStoreListQuery,
         list: 'GroupStoreListScreen',
         create: 'GroupStoreCreateScreen',
         detail: 'GroupStoreDetailScreen',
@@ -31,14 +28,13 @@ export function ecommerceRoutes(parent: AnyRoute): AnyRoute[] {
       },
       {
         entries: ['cms.planogram-management'],
-        listQuery: planogramListQuery,
         list: 'PlanogramListScreen',
         create: 'PlanogramCreateScreen',
         detail: 'PlanogramDetailScreen',
         edit: 'PlanogramEditScreen',
       },
     ]),
-    deliveryMethod('', 'DeliveryMethodListScreen', true),
+    deliveryMethod('', 'DeliveryMethodListScreen'),
     deliveryMethod('/$id/detail', 'DeliveryMethodDetailScreen'),
     deliveryMethod('/$id/edit', 'DeliveryMethodEditScreen'),
   ];

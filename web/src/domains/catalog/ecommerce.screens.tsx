@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { Card, Result, Typography } from 'antd';
+import { Card, Typography } from 'antd';
+import { Result } from '../../ui/Result.tsx';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../ui/PageHeader.tsx';
@@ -12,6 +13,12 @@ import { deliveryMethodView } from './delivery-method.view.ts';
 import { groupStoreView } from './group-store.view.ts';
 import { planogramView } from './planogram.view.ts';
 import { storeView } from './store.view.ts';
+import { ecommerceI18n } from './ecommerce.i18n.ts';
+import { catalogI18n } from './catalog.i18n.ts';
+import { registerDictionaries } from '../../lib/i18n.ts';
+
+// The domain's texts (and those of the components it borrows) arrive with its screens, not with every screen.
+registerDictionaries(ecommerceI18n, catalogI18n);
 
 const useId = () => {
   const params: Record<string, unknown> = useParams({ strict: false });
@@ -73,7 +80,7 @@ function PlanogramOrder() {
       texts={{
         open: ['ecommerce.planogram.order.open', 'Reorder'],
         title: ['ecommerce.planogram.order.title', 'Display order of planograms'],
-        help: ['ecommerce.planogram.order.help', 'Drag a planogram to its place, or focus it and use Space and the arrow keys. The app shows planograms in this order.'],
+        help: ['ecommerce.planogram.order.help', 'Drag a planogram to its place, or move it with its arrows (from the keyboard too: its handle takes Space and the arrow keys). The app shows planograms in this order.'],
         saved: ['ecommerce.planogram.order.saved', 'Planogram order saved'],
       }}
     />

@@ -1,7 +1,7 @@
 import { ACTIVE_STATUS, DELIVERY_MODE, storeCreateBody, storeDeliveryUpdateBody, storeListQuery, storeUpdateBody, type StoreRow, storesApi } from '@portal/contract';
 import { enumOptions } from '../../ui/options.ts';
 import { defineResource, type DetailSection } from '../../ui/resource.ts';
-import { provinceOptions, regencyOptions } from './catalog.options.ts';
+import { provinceOptions, regencyOptions } from '../../ui/region-options.ts';
 
 const location: DetailSection<StoreRow> = {
   key: 'location',

@@ -13,7 +13,7 @@ import { enumOptions } from '../../ui/options.ts';
 import { regionFields } from '../../ui/RegionCascader.tsx';
 import { optionMultiSelect } from '../../ui/RemoteSelect.tsx';
 import { defineResource } from '../../ui/resource.ts';
-import { provinceOptions, regencyOptions } from '../catalog/catalog.options.ts';
+import { provinceOptions, regencyOptions } from '../../ui/region-options.ts';
 import { TagChip } from '../masterdata/masterdata.inputs.tsx';
 import { ConsumerActions } from './ConsumerActions.tsx';
 import { consumerTagOptions } from './consumer.options.ts';

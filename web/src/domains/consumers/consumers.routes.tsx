@@ -1,5 +1,5 @@
 import type { AnyRoute } from '@tanstack/react-router';
-import { ASSOCIATE_ENTRIES, associateListQuery, CONSUMER_ENTRIES, consumerListQuery, MEMBER_ENTRIES, memberListQuery } from '@portal/contract';
+import { ASSOCIATE_ENTRIES, CONSUMER_ENTRIES, MEMBER_ENTRIES } from '@portal/contract';
 import { resourceRoutes } from '../../ui/resource-routes.ts';
 
 const screens = () => import('./consumers.screens.tsx');
@@ -9,7 +9,6 @@ export function consumerRoutes(parent: AnyRoute): AnyRoute[] {
   return resourceRoutes(parent, screens, [
     {
       entries: CONSUMER_ENTRIES,
-      listQuery: consumerListQuery,
       list: 'ConsumerListScreen',
       detail: 'ConsumerDetailScreen',
       edit: 'ConsumerEditScreen',
@@ -20,7 +19,6 @@ export function consumerRoutes(parent: AnyRoute): AnyRoute[] {
     },
     {
       entries: MEMBER_ENTRIES,
-      listQuery: memberListQuery,
       list: 'MemberListScreen',
       detail: 'MemberDetailScreen',
       edit: 'MemberEditScreen',
@@ -34,7 +32,6 @@ export function consumerRoutes(parent: AnyRoute): AnyRoute[] {
     {
       // `$id` is the employee number (`{employeeNo}/detail`, `{employeeNo}/edit`).
       entries: ASSOCIATE_ENTRIES,
-      listQuery: associateListQuery,
       list: 'AssociateListScreen',
       create: 'AssociateCreateScreen',
       detail: 'AssociateDetailScreen',

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { Card, Result } from 'antd';
+import { Card } from 'antd';
+import { Result } from '../../ui/Result.tsx';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../ui/PageHeader.tsx';
@@ -13,6 +14,13 @@ import { associateView } from './associate.view.ts';
 import { ImportLinkButton, ImportPage } from '../../ui/ImportScreens.tsx';
 import { consumerView } from './consumer.view.ts';
 import { OpenHistoryTab } from './ConsumerTabs.tsx';
+import { consumersI18n } from './consumers.i18n.ts';
+import { catalogI18n } from '../catalog/catalog.i18n.ts';
+import { masterdataI18n } from '../masterdata/masterdata.i18n.ts';
+import { registerDictionaries } from '../../lib/i18n.ts';
+
+// The domain's texts (and those of the components it borrows) arrive with its screens, not with every screen.
+registerDictionaries(consumersI18n, catalogI18n, masterdataI18n);
 
 export const ConsumerListScreen = () => <ResourceListPage view={consumerView} />;
 export const ConsumerDetailScreen = () => <ResourceDetailPage view={consumerView} />;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Descriptions, Flex, Result, Select, Space, Spin, Table, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Select, Space, Spin, Table, Typography } from 'antd';
+import { Result } from '../../ui/Result.tsx';
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
@@ -145,6 +146,7 @@ export function ApprovalListScreen() {
           <Select<ContentKind>
             allowClear
             placeholder={t('content.fields.kind', 'Kind')}
+            aria-label={t('content.fields.kind', 'Kind')}
             style={{ width: 180 }}
             value={kind}
             onChange={(v) => {

@@ -7,7 +7,7 @@ import { useSession } from '../../lib/session.ts';
 import { useLang } from '../../lib/i18n.ts';
 import { optionLabel, useOptions, type OptionSource } from '../../ui/options.ts';
 import { OrderButton } from '../../ui/OrderButton.tsx';
-import { RichTextView } from '../../ui/RichTextEditor.tsx';
+import { RichTextView } from '../../ui/RichTextView.tsx';
 import { StatusTag } from '../../ui/StatusTag.tsx';
 
 /** Chosen values (tag ids, province codes) shown by their names from the option source; `-` for none. */
@@ -69,6 +69,7 @@ export function PushPreview({ row }: { row: ContentRow }) {
  */
 export function BannerOrder({ kind }: { kind: 'banner' | 'banner-digital-product' }) {
   const lang = useLang();
+  const { t } = useTranslation();
   const [page, setPage] = useState<string>(BANNER_PLACEMENT_PAGE.values[0]);
   const perms = useSession()?.access.perms;
   if (!perms || !can(perms, CONTENT_ENTRY[kind], 'edit')) return null;
@@ -80,6 +81,7 @@ export function BannerOrder({ kind }: { kind: 'banner' | 'banner-digital-product
           value={page}
           onChange={setPage}
           style={{ width: 200 }}
+          aria-label={t('content.fields.placement_page', 'Placement Page')}
           options={BANNER_PLACEMENT_PAGE.options.map((o) => ({ value: o.value, label: lang === 'id' && o.labelId ? o.labelId : o.label }))}
           data-testid="banner-order-page"
         />
@@ -99,7 +101,7 @@ export function BannerOrder({ kind }: { kind: 'banner' | 'banner-digital-product
         texts={{
           open: ['content.bannerOrder.open', 'Order Banners'],
           title: ['content.bannerOrder.title', 'Banner order of the page'],
-          help: ['content.bannerOrder.help', 'Drag the banners into the order the app shows them on this page, then save.'],
+          help: ['content.bannerOrder.help', 'Drag the banners, or move them with their arrows, into the order the app shows them on this page, then save.'],
           saved: ['content.bannerOrder.saved', 'Banner order saved'],
         }}
       />

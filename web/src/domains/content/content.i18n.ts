@@ -95,7 +95,7 @@ const id: Record<string, string> = {
   'content.calendarOpen': 'Kalender',
   'content.bannerOrder.open': 'Urutkan Banner',
   'content.bannerOrder.title': 'Urutan banner di halaman',
-  'content.bannerOrder.help': 'Seret banner ke urutan yang ditampilkan aplikasi di halaman ini, lalu simpan.',
+  'content.bannerOrder.help': 'Seret banner, atau pindahkan dengan panahnya, ke urutan yang ditampilkan aplikasi di halaman ini, lalu simpan.',
   'content.bannerOrder.saved': 'Urutan banner disimpan',
   'content.help.priority': '1 (tertinggi) sampai 10',
   'content.help.consumer_tag_ids': 'Hanya untuk yang tertarget',

@@ -9,9 +9,14 @@ import { ResourceCreatePage, ResourceDetailPage, ResourceDuplicatePage, Resource
 import { BannerOrder } from './content.display.tsx';
 import { bannerView, campaignView, digitalBannerView, offerView, pushMessageView } from './content.view.ts';
 import { notificationOfferView } from './notification-offer.view.ts';
+import { contentI18n } from './content.i18n.ts';
+import { catalogI18n } from '../catalog/catalog.i18n.ts';
+import { registerDictionaries } from '../../lib/i18n.ts';
+
+// The domain's texts (and those of the components it borrows) arrive with its screens, not with every screen.
+registerDictionaries(contentI18n, catalogI18n);
 
 export { ApprovalEditScreen, ApprovalListScreen, ApprovalReviewScreen } from './ApprovalMessages.tsx';
-export { ContentCalendarScreen } from './ContentCalendar.tsx';
 
 function CalendarButton() {
   const { t } = useTranslation();

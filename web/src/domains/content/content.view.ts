@@ -25,11 +25,11 @@ import {
 import { codeOptions, enumOptions, remoteOptions } from '../../ui/options.ts';
 import { optionMultiSelect } from '../../ui/RemoteSelect.tsx';
 import { defineResource, type ColumnDef, type DisplayDef, type FieldDef, type FilterDef, type ResourceView } from '../../ui/resource.ts';
-import { provinceOptions } from '../catalog/catalog.options.ts';
+import { provinceOptions } from '../../ui/region-options.ts';
 import { ContentApprovalBar } from './ContentApprovalBar.tsx';
 import { ContentImageInput, JakartaDateTimeInput, JakartaTime } from './content.inputs.tsx';
 import { ContentImage, optionNames, PushPreview, RichDescription } from './content.display.tsx';
-import { RichTextEditor } from '../../ui/RichTextEditor.tsx';
+import { RichTextField } from '../../ui/RichTextField.tsx';
 import { AudienceEstimateField, AudienceEstimateOfRow } from './AudienceEstimate.tsx';
 
 const tagOptions = remoteOptions('custom-consumer-tag', customConsumerTagsApi.list, customConsumerTagRow, (t) => ({ value: t.id, label: t.name }), { query: { is_all: 'true' } });
@@ -141,7 +141,7 @@ const TARGET_FIELDS: FieldDef[] = [
   { name: 'audience', label: 'Estimated Audience', input: 'custom', component: AudienceEstimateField },
   { name: 'image_url', label: 'Image', input: 'custom', component: ContentImageInput, wide: false },
   { name: 'link_url', label: 'Link', input: 'text', placeholder: 'https://… or app://…' },
-  { name: 'description', label: 'Description', input: 'custom', component: RichTextEditor },
+  { name: 'description', label: 'Description', input: 'custom', component: RichTextField },
 ];
 
 const list = (v: unknown) => (Array.isArray(v) ? v : []);

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Card, Flex, Input, Result, Select, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Input, Select, Spin, Typography } from 'antd';
+import { Result } from '../../ui/Result.tsx';
 import { SendOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
@@ -101,6 +102,7 @@ export function ChatScreen() {
               value={templateId}
               onChange={insertTemplate}
               placeholder={t('helpdesk.chat.insertTemplate', 'Insert a message template')}
+              aria-label={t('helpdesk.chat.insertTemplate', 'Insert a message template')}
               options={(templates.data ?? []).map((x) => ({ value: x.id, label: x.title }))}
               style={{ maxWidth: 360 }}
               data-testid="chat-template"

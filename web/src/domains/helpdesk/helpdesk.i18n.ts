@@ -104,7 +104,7 @@ const id: Record<string, string> = {
   'helpdesk.ticket.bulk.closeConfirm': 'Tutup {{count}} tiket sebagai Selesai?',
   'helpdesk.faq.order.open': 'Atur Urutan',
   'helpdesk.faq.order.title': 'Urutan FAQ',
-  'helpdesk.faq.order.help': 'Seret pertanyaan ke tempatnya, atau fokuskan lalu pakai Spasi dan tombol panah. Aplikasi menampilkan FAQ dengan urutan ini.',
+  'helpdesk.faq.order.help': 'Seret pertanyaan ke tempatnya, atau pindahkan dengan panahnya (juga dari keyboard: pegangannya menerima Spasi dan tombol panah). Aplikasi menampilkan FAQ dengan urutan ini.',
   'helpdesk.faq.order.saved': 'Urutan FAQ tersimpan',
   'helpdesk.chat.insertTemplate': 'Sisipkan templat pesan',
   'helpdesk.chat.placeholder': 'Tulis jawaban',

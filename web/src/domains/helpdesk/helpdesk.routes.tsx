@@ -1,5 +1,4 @@
 import type { AnyRoute } from '@tanstack/react-router';
-import { chatListQuery, faqListQuery, helpdeskReportQuery, messageTemplateListQuery, ratingListQuery, ticketListQuery } from '@portal/contract';
 import { resourceRoutes } from '../../ui/resource-routes.ts';
 
 const screens = () => import('./helpdesk.screens.tsx');
@@ -9,7 +8,6 @@ export function helpdeskRoutes(parent: AnyRoute): AnyRoute[] {
   return resourceRoutes(parent, screens, [
     {
       entries: ['cms.help-center'],
-      listQuery: ticketListQuery,
       list: 'TicketListScreen',
       create: 'TicketCreateScreen',
       detail: 'TicketDetailScreen',
@@ -17,26 +15,24 @@ export function helpdeskRoutes(parent: AnyRoute): AnyRoute[] {
       edit: 'TicketDetailScreen',
       extra: [{ path: 'import', screen: 'TicketImportScreen' }],
     },
-    { entries: ['cms.faq'], listQuery: faqListQuery, list: 'FaqListScreen', create: 'FaqCreateScreen', detail: 'FaqDetailScreen', edit: 'FaqEditScreen' },
+    { entries: ['cms.faq'], list: 'FaqListScreen', create: 'FaqCreateScreen', detail: 'FaqDetailScreen', edit: 'FaqEditScreen' },
     {
       entries: ['cms.chatbot'],
-      listQuery: messageTemplateListQuery,
       list: 'MessageTemplateListScreen',
       detail: 'MessageTemplateDetailScreen',
       edit: 'MessageTemplateEditScreen',
       extra: [{ path: 'edit', screen: 'MessageTemplatePickEditScreen' }],
     },
-    { entries: ['cms.rating'], listQuery: ratingListQuery, list: 'RatingListScreen', detail: 'RatingDetailScreen' },
+    { entries: ['cms.rating'], list: 'RatingListScreen', detail: 'RatingDetailScreen' },
     {
       // The menu opens the report by store at the entry's route; the spec names it `report-helpdesk/report` too.
       entries: ['pandora.report-helpdesk'],
-      listQuery: helpdeskReportQuery,
       list: 'HelpdeskReportScreen',
       extra: [
-        { path: 'report', screen: 'HelpdeskReportScreen', listQuery: helpdeskReportQuery },
+        { path: 'report', screen: 'HelpdeskReportScreen' },
         { path: 'summary', screen: 'HelpdeskSummaryScreen' },
       ],
     },
-    { entries: ['cms.chatlive'], listQuery: chatListQuery, list: 'ChatListScreen', detail: 'ChatScreen' },
+    { entries: ['cms.chatlive'], list: 'ChatListScreen', detail: 'ChatScreen' },
   ]);
 }

@@ -13,6 +13,11 @@ import { HelpdeskSummaryLink } from './HelpdeskSummary.tsx';
 import { messageTemplateView } from './message-template.view.ts';
 import { ratingView } from './rating.view.ts';
 import { ticketView } from './ticket.view.ts';
+import { helpdeskI18n } from './helpdesk.i18n.ts';
+import { registerDictionaries } from '../../lib/i18n.ts';
+
+// The domain's texts (and those of the components it borrows) arrive with its screens, not with every screen.
+registerDictionaries(helpdeskI18n);
 
 export { ChatScreen } from './ChatScreen.tsx';
 
@@ -46,7 +51,7 @@ function FaqOrder() {
       texts={{
         open: ['helpdesk.faq.order.open', 'Reorder'],
         title: ['helpdesk.faq.order.title', 'Order of the FAQ'],
-        help: ['helpdesk.faq.order.help', 'Drag a question to its place, or focus it and use Space and the arrow keys. The app shows the FAQ in this order.'],
+        help: ['helpdesk.faq.order.help', 'Drag a question to its place, or move it with its arrows (from the keyboard too: its handle takes Space and the arrow keys). The app shows the FAQ in this order.'],
         saved: ['helpdesk.faq.order.saved', 'FAQ order saved'],
       }}
     />

@@ -1,5 +1,4 @@
 import type { AnyRoute } from '@tanstack/react-router';
-import { auditListQuery, roleListQuery, userListQuery } from '@portal/contract';
 import { resourceRoutes } from '../../ui/resource-routes.ts';
 
 const screens = () => import('./identity.screens.tsx');
@@ -9,7 +8,6 @@ export function identityRoutes(parent: AnyRoute): AnyRoute[] {
   return resourceRoutes(parent, screens, [
     {
       entries: ['ssosis.role-management', 'cms.role'],
-      listQuery: roleListQuery,
       list: 'RoleListScreen',
       create: 'RoleCreateScreen',
       detail: 'RoleDetailScreen',
@@ -17,12 +15,11 @@ export function identityRoutes(parent: AnyRoute): AnyRoute[] {
     },
     {
       entries: ['ssosis.user-management', 'cms.user'],
-      listQuery: userListQuery,
       list: 'UserListScreen',
       create: 'UserCreateScreen',
       detail: 'UserDetailScreen',
       edit: 'UserEditScreen',
     },
-    { entries: ['cms.log-history'], listQuery: auditListQuery, list: 'LogHistoryListScreen', detail: 'LogHistoryDetailScreen' },
+    { entries: ['cms.log-history'], list: 'LogHistoryListScreen', detail: 'LogHistoryDetailScreen' },
   ]);
 }

@@ -2,6 +2,11 @@ import { ResourceCreatePage, ResourceDetailPage, ResourceEditPage, ResourceListP
 import { logHistoryView } from './log-history.view.ts';
 import { roleView } from './role.view.ts';
 import { userView } from './user.view.ts';
+import { identityI18n } from './identity.i18n.ts';
+import { registerDictionaries } from '../../lib/i18n.ts';
+
+// The domain's texts (and those of the components it borrows) arrive with its screens, not with every screen.
+registerDictionaries(identityI18n);
 
 /*
  * The identity screens: the generic ones over the views. The ssosis and cms routes of a resource share them; the

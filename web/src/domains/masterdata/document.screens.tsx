@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Empty, Flex, Modal, Popconfirm, Result, Segmented, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Modal, Popconfirm, Segmented, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Result } from '../../ui/Result.tsx';
 import { EditOutlined, ExportOutlined, SendOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { documentKindOf, documentsApi, MENU_BY_KEY, type DocumentKind, type DocumentRow, type DocumentVariant, type DocumentVersionRow, type LanguageType } from '@portal/contract';
-import { useLang } from '../../lib/i18n.ts';
+import { registerDictionaries, useLang } from '../../lib/i18n.ts';
 import { notifySuccess } from '../../lib/notifier.tsx';
 import { call } from '../../lib/call.ts';
 import { useFormat } from '../../lib/format.ts';
@@ -13,9 +14,13 @@ import { resourceKeys } from '../../lib/query-keys.ts';
 import { useGo } from '../../ui/nav.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { ResourceForm } from '../../ui/ResourceForm.tsx';
-import { RichTextView } from '../../ui/RichTextEditor.tsx';
+import { RichTextView } from '../../ui/RichTextView.tsx';
 import { useResourceAccess } from '../../ui/use-resource-access.ts';
 import { documentId, documentQuery, documentSearch, documentView, targetFromSearch, type DocumentTarget } from './document.view.ts';
+import { masterdataI18n } from './masterdata.i18n.ts';
+
+// The domain's texts (and those of the components it borrows) arrive with its screens, not with every screen.
+registerDictionaries(masterdataI18n);
 
 const HISTORY_PAGE = 5;
 

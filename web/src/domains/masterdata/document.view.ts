@@ -10,7 +10,7 @@ import {
   type LanguageType,
 } from '@portal/contract';
 import { defineResource, type ResourceView } from '../../ui/resource.ts';
-import { RichTextEditor } from '../../ui/RichTextEditor.tsx';
+import { RichTextField } from '../../ui/RichTextField.tsx';
 
 /** Which text of a kind the screens show: from the URL (`variant`, `language_type`), defaults filled in. */
 export interface DocumentTarget {
@@ -68,7 +68,7 @@ export function documentView(kind: DocumentKind): ResourceView<DocumentRow> {
       update: documentUpdateBody,
       fields: [
         { name: 'title', label: 'Title', input: 'text', wide: true },
-        { name: 'body_html', label: 'Content', input: 'custom', component: RichTextEditor },
+        { name: 'body_html', label: 'Content', input: 'custom', component: RichTextField },
       ],
       fromDetail: (d) => ({ title: d.title, body_html: d.body_html }),
     },

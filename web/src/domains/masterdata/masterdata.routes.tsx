@@ -1,5 +1,4 @@
 import type { AnyRoute } from '@tanstack/react-router';
-import { appVersionListQuery, customConsumerTagListQuery, documentQueryFor, masterMappingEmailListQuery, ticketCategoryListQuery } from '@portal/contract';
 import { resourceRoutes } from '../../ui/resource-routes.ts';
 
 const screens = () => import('./masterdata.screens.tsx');
@@ -7,16 +6,14 @@ type Screen = Extract<keyof Awaited<ReturnType<typeof screens>>, string>;
 
 /** cms Master data (tags, ticket categories, mapping e-mail, documents) and settings (general setting, app version). */
 export function masterdataRoutes(parent: AnyRoute): AnyRoute[] {
-  const document = (entry: string, kind: Parameters<typeof documentQueryFor>[0], list: Screen, edit: Screen) => ({
+  const document = (entry: string, list: Screen, edit: Screen) => ({
     entries: [entry],
-    listQuery: documentQueryFor(kind),
     list,
-    extra: [{ path: 'edit', screen: edit, listQuery: documentQueryFor(kind) }],
+    extra: [{ path: 'edit', screen: edit }],
   });
   return resourceRoutes(parent, screens, [
     {
       entries: ['cms.custom-consumer-tag'],
-      listQuery: customConsumerTagListQuery,
       list: 'CustomConsumerTagListScreen',
       create: 'CustomConsumerTagCreateScreen',
       detail: 'CustomConsumerTagDetailScreen',
@@ -24,7 +21,6 @@ export function masterdataRoutes(parent: AnyRoute): AnyRoute[] {
     },
     {
       entries: ['cms.ticket-category-management'],
-      listQuery: ticketCategoryListQuery,
       list: 'TicketCategoryListScreen',
       create: 'TicketCategoryCreateScreen',
       detail: 'TicketCategoryDetailScreen',
@@ -32,7 +28,6 @@ export function masterdataRoutes(parent: AnyRoute): AnyRoute[] {
     },
     {
       entries: ['cms.master-mapping-email'],
-      listQuery: masterMappingEmailListQuery,
       list: 'MappingEmailListScreen',
       create: 'MappingEmailCreateScreen',
       detail: 'MappingEmailDetailScreen',
@@ -41,15 +36,14 @@ export function masterdataRoutes(parent: AnyRoute): AnyRoute[] {
     { entries: ['cms.general-setting'], list: 'GeneralSettingScreen', extra: [{ path: 'edit', screen: 'GeneralSettingEditScreen' }] },
     {
       entries: ['cms.app-version'],
-      listQuery: appVersionListQuery,
       list: 'AppVersionListScreen',
       detail: 'AppVersionDetailScreen',
       edit: 'AppVersionEditScreen',
       extra: [{ path: 'edit', screen: 'AppVersionPickEditScreen' }],
     },
-    document('cms.privacy-policy', 'privacy', 'PrivacyPolicyScreen', 'PrivacyPolicyEditScreen'),
-    document('cms.term-condition', 'terms', 'TermConditionScreen', 'TermConditionEditScreen'),
-    document('cms.how-to-redeem', 'how-to-redeem', 'HowToRedeemScreen', 'HowToRedeemEditScreen'),
-    document('cms.setting-app', 'setting-app', 'SettingAppScreen', 'SettingAppEditScreen'),
+    document('cms.privacy-policy', 'PrivacyPolicyScreen', 'PrivacyPolicyEditScreen'),
+    document('cms.term-condition', 'TermConditionScreen', 'TermConditionEditScreen'),
+    document('cms.how-to-redeem', 'HowToRedeemScreen', 'HowToRedeemEditScreen'),
+    document('cms.setting-app', 'SettingAppScreen', 'SettingAppEditScreen'),
   ]);
 }

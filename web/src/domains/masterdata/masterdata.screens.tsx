@@ -5,6 +5,11 @@ import { DocumentEditScreen, DocumentScreen } from './document.screens.tsx';
 import { masterMappingEmailView } from './master-mapping-email.view.ts';
 import { appVersionView, generalSettingView } from './setting.view.ts';
 import { ticketCategoryView } from './ticket-category.view.ts';
+import { masterdataI18n } from './masterdata.i18n.ts';
+import { registerDictionaries } from '../../lib/i18n.ts';
+
+// The domain's texts (and those of the components it borrows) arrive with its screens, not with every screen.
+registerDictionaries(masterdataI18n);
 
 /*
  * The cms master-data and settings screens: the generic ones over the views, the single general-setting record, and

@@ -1,10 +1,9 @@
 import type { AnyRoute } from '@tanstack/react-router';
-import { downloadListQuery } from '@portal/contract';
 import { resourceRoutes } from '../../ui/resource-routes.ts';
 
 const screens = () => import('./operations.screens.tsx');
 
 /** The Download List under `parent` (the admin shell), at its cms menu location. */
 export function operationsRoutes(parent: AnyRoute): AnyRoute[] {
-  return resourceRoutes(parent, screens, [{ entries: ['cms.download-list'], listQuery: downloadListQuery, list: 'DownloadListScreen' }]);
+  return resourceRoutes(parent, screens, [{ entries: ['cms.download-list'], list: 'DownloadListScreen' }]);
 }

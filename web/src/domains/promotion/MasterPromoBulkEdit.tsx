@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, DatePicker, Flex, Input, InputNumber, Result, Table, Typography } from 'antd';
+import { Alert, Badge, Button, Card, DatePicker, Flex, Input, InputNumber, Table, Typography } from 'antd';
+import { Result } from '../../ui/Result.tsx';
 import { SaveOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';

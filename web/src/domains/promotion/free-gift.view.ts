@@ -3,7 +3,7 @@ import { DayInput, dayDisplay } from '../../ui/DayInput.tsx';
 import { enumOptions } from '../../ui/options.ts';
 import { optionMultiSelect, pickedIds } from '../../ui/RemoteSelect.tsx';
 import { defineResource } from '../../ui/resource.ts';
-import { provinceOptions } from '../catalog/catalog.options.ts';
+import { provinceOptions } from '../../ui/region-options.ts';
 import { FreeGiftStoreUploadButton } from './FreeGiftLinks.tsx';
 import { GiftProductsInput, giftLinesToBody, regionStorePicker, tagList } from './promotion.inputs.tsx';
 

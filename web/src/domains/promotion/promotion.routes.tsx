@@ -1,5 +1,4 @@
 import type { AnyRoute } from '@tanstack/react-router';
-import { freeGiftListQuery, masterPromoListQuery, maxPurchaseListQuery, promoListQuery } from '@portal/contract';
 import { resourceRoutes } from '../../ui/resource-routes.ts';
 
 const screens = () => import('./promotion.screens.tsx');
@@ -9,7 +8,6 @@ export function promotionRoutes(parent: AnyRoute): AnyRoute[] {
   return resourceRoutes(parent, screens, [
     {
       entries: ['cms.promo-management'],
-      listQuery: promoListQuery,
       list: 'PromoListScreen',
       create: 'PromoCreateScreen',
       detail: 'PromoDetailScreen',
@@ -18,7 +16,6 @@ export function promotionRoutes(parent: AnyRoute): AnyRoute[] {
     },
     {
       entries: ['cms.free-gift-promotion'],
-      listQuery: freeGiftListQuery,
       list: 'FreeGiftListScreen',
       create: 'FreeGiftCreateScreen',
       detail: 'FreeGiftDetailScreen',
@@ -27,7 +24,6 @@ export function promotionRoutes(parent: AnyRoute): AnyRoute[] {
     },
     {
       entries: ['orion.max-purchase-limitation'],
-      listQuery: maxPurchaseListQuery,
       list: 'MaxPurchaseListScreen',
       create: 'MaxPurchaseCreateScreen',
       detail: 'MaxPurchaseDetailScreen',
@@ -35,7 +31,6 @@ export function promotionRoutes(parent: AnyRoute): AnyRoute[] {
     },
     {
       entries: ['orion.master-promo'],
-      listQuery: masterPromoListQuery,
       list: 'MasterPromoListScreen',
       detail: 'MasterPromoDetailScreen',
       edit: 'MasterPromoEditScreen',

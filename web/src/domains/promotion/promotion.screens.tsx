@@ -7,6 +7,13 @@ import { masterPromoView } from './master-promo.view.ts';
 import { MasterPromoBulkButton, MasterPromoBulkEditScreen } from './MasterPromoBulkEdit.tsx';
 import { maxPurchaseView } from './max-purchase.view.ts';
 import { promoView } from './promo.view.ts';
+import { promotionI18n } from './promotion.i18n.ts';
+import { catalogI18n } from '../catalog/catalog.i18n.ts';
+import { ecommerceI18n } from '../catalog/ecommerce.i18n.ts';
+import { registerDictionaries } from '../../lib/i18n.ts';
+
+// The domain's texts (and those of the components it borrows) arrive with its screens, not with every screen.
+registerDictionaries(promotionI18n, catalogI18n, ecommerceI18n);
 
 export function PromoListScreen() {
   const { t } = useTranslation();
