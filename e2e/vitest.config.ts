@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     ...(jsonDir ? { reporters: ['default', 'json'], outputFile: { json: `${jsonDir}/e2e.json` } } : {}),
     include: ['specs/**/*.e2e.test.ts'],
+    globalSetup: ['support/global-setup.ts'],
     // Each file starts its own server and browser; two at a time fit this 2-core machine.
     maxWorkers: 2,
     testTimeout: 60_000,

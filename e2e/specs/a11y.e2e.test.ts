@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { BUILT_ENTRIES, MENU_BY_KEY } from '@portal/contract';
 import { a11yWalk, describeFinding } from '../support/a11y.ts';
 import { newPage, shot } from '../support/browser.ts';
 import { usePortal } from '../support/portal.ts';
-import { signInSuperAdmin } from '../support/session.ts';
+import { menuEntries, signInSuperAdmin } from '../support/session.ts';
 import { firstRecordId } from '../support/spec-walk.ts';
 
 interface Focused {
@@ -62,20 +63,33 @@ async function focusLeaves(page: Page, dialog: string, presses: number): Promise
   return outside;
 }
 
-describe('accessibility', () => {
+describe('every screen', () => {
   const portal = usePortal();
 
-  it('finds no serious or critical WCAG 2.2 A/AA violation, and one main and one h1, on every built screen', { timeout: 900_000 }, async () => {
+  it('opens every spec path of every built entry, none on the not-found page, and finds no serious or critical WCAG 2.2 A/AA violation, and one main and one h1, on any', { timeout: 900_000 }, async () => {
     const { page } = await newPage(portal.browser, portal.server.url, { bypassCSP: true });
     const failures: string[] = [];
+    const misplaced: string[] = [];
     let screens = 0;
-    for await (const { path, findings } of a11yWalk(page, portal.server.url)) {
+    // Paths are opened inside the running app (its router, as a click would); opening one by URL is the sign-in spec's.
+    for await (const { spec, path, landed, seen, findings } of a11yWalk(page, portal.server.url)) {
       screens++;
       failures.push(...findings.map((f) => describeFinding(path, f)));
+      if (!spec) continue;
+      // /admin/setting leads to the profile; every other spec path stays where it was opened. The unauthorized pages say so.
+      const moved = spec.path !== '/admin/setting' && landed.toLowerCase() !== path.toLowerCase();
+      const expected = spec.path.endsWith('/unauthorized') ? 'forbidden' : 'screen';
+      if (seen !== expected || moved) {
+        misplaced.push(`${path} (${spec.entry}): ${seen}${moved ? `, moved to ${landed}` : ''}`);
+        await shot(page, `spec-path-${path.replace(/[^\w]+/g, '-')}`);
+      }
     }
+    expect(misplaced).toEqual([]);
     expect(failures).toEqual([]);
     // The sign-in page and every spec path of the built entries (152 when this was written).
     expect(screens).toBeGreaterThan(100);
+    // The menu the web app builds is the contract's built entries (the hidden ones aside).
+    expect(await menuEntries(page)).toEqual(BUILT_ENTRIES.filter((key) => !MENU_BY_KEY.get(key)?.hidden).sort());
   });
 
   it('shows where focus is, keeps it inside dialogs and drawers, and reorders from the keyboard', { timeout: 180_000 }, async () => {

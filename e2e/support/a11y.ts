@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { AxeResults, RunOptions } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { signInSuperAdmin } from './session.ts';
+import type { SpecPath } from '@portal/contract';
 import { MAIN, outcome, specPaths } from './spec-walk.ts';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -59,9 +60,12 @@ export async function audit(page: Page): Promise<A11yFinding[]> {
   return [...found, ...(await structure(page))];
 }
 
-/** One screen of the walk and what was found on it. */
+/** One path of the walk: where it landed, what it showed, and what was found on it when it showed a screen. */
 export interface A11yScreen {
+  spec?: SpecPath;
   path: string;
+  landed: string;
+  seen: Awaited<ReturnType<typeof outcome>>;
   findings: A11yFinding[];
 }
 
@@ -112,19 +116,19 @@ async function openInApp(page: Page, path: string, inFlight: () => number): Prom
 /**
  * The sign-in page, then, signed in as the Super Admin, every spec path of the shell and of every built entry (the
  * registry's lists, details, creates and edits, so a new screen is walked once it is built), each audited once its
- * screen has rendered with its data. Paths that end on a refusal or the not-found page are the spec-paths test's
- * concern, not this one's.
+ * screen has rendered with its data. A path that lands on a refusal or the not-found page is reported, not audited.
  */
 export async function* a11yWalk(page: Page, baseURL: string): AsyncGenerator<A11yScreen> {
   const inFlight = trackRequests(page);
   await page.goto('/login');
   await page.getByTestId('login-username').waitFor();
-  yield { path: '/login', findings: await audit(page) };
+  yield { path: '/login', landed: '/login', seen: 'screen', findings: await audit(page) };
   await signInSuperAdmin(page, baseURL);
-  for await (const { path } of specPaths(page)) {
+  for await (const { spec, path } of specPaths(page)) {
     await openInApp(page, path, inFlight);
-    if ((await outcome(page)) !== 'screen') continue;
-    yield { path, findings: await audit(page) };
+    const seen = await outcome(page);
+    const landed = new URL(page.url()).pathname;
+    yield { spec, path, landed, seen, findings: seen === 'screen' ? await audit(page) : [] };
   }
 }
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser.ts';
 import { startPortal, type PortalServer } from './server.ts';
@@ -8,11 +8,11 @@ export interface Portal {
   browser: Browser;
 }
 
-/** A started portal (own data) and a browser for the test file, stopped after it. */
+/** A started portal (its own copy of the run's seeded data) and a browser for the test file, stopped after it. */
 export function usePortal(env: Record<string, string> = {}): Portal {
   const portal = {} as Portal;
   beforeAll(async () => {
-    [portal.server, portal.browser] = await Promise.all([startPortal(env), launchBrowser()]);
+    [portal.server, portal.browser] = await Promise.all([startPortal(env, inject('seededTemplate')), launchBrowser()]);
   });
   afterAll(async () => {
     await portal.browser?.close();

@@ -23,33 +23,42 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** A fresh PostgreSQL database when E2E runs against a server (TEST_DATABASE_URL), else none: PGlite in a temp dir. */
-async function freshDatabase(): Promise<{ url?: string; drop(): Promise<void> }> {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) return { drop: async () => {} };
-  const name = `e2e_${crypto.randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+/** Where a seeded copy to start from lies: a data directory and, on PostgreSQL, a template database. */
+export interface SeededTemplate {
+  dataDir: string;
+  database?: string;
 }
 
-/** Starts the real server (built web app, demo seed) on a free port with its own data. */
-export async function startPortal(env: Record<string, string> = {}): Promise<PortalServer> {
+async function adminQuery(sql: string): Promise<void> {
+  const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+function databaseUrl(name: string): string {
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * A fresh PostgreSQL database when E2E runs against a server (TEST_DATABASE_URL), copied from the seeded template when
+ * there is one; else none: PGlite in the data directory.
+ */
+async function freshDatabase(template?: string): Promise<{ url?: string; drop(): Promise<void> }> {
+  if (!process.env.TEST_DATABASE_URL) return { drop: async () => {} };
+  const name = `e2e_${crypto.randomBytes(5).toString('hex')}`;
+  await adminQuery(`create database ${name}${template ? ` template ${template}` : ''}`);
+  return { url: databaseUrl(name), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
+}
+
+/** Runs the server on a free port over the given data and database, once it answers. */
+async function spawnPortal(dataDir: string, databaseUrl: string, env: Record<string, string>): Promise<PortalServer> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
-  const db = await freshDatabase();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: ROOT,
     env: {
@@ -61,7 +70,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT: '1000',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ...(db.url ? { DATABASE_URL: db.url } : { DATABASE_URL: '' }),
+      DATABASE_URL: databaseUrl,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -88,9 +97,48 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   return {
     url,
     stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+    },
+  };
+}
+
+/**
+ * Starts the real server (built web app, demo data) with its own data: a copy of `template` when given (seeding takes
+ * most of a start), else seeded on the way up.
+ */
+export async function startPortal(env: Record<string, string> = {}, template?: SeededTemplate): Promise<PortalServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+  if (template) fs.cpSync(template.dataDir, dataDir, { recursive: true });
+  const db = await freshDatabase(template?.database);
+  const server = await spawnPortal(dataDir, db.url ?? '', env);
+  return {
+    url: server.url,
+    stop: async () => {
+      await server.stop();
       await db.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Migrates and seeds once into a data directory (and a template database on PostgreSQL) that every test file's server
+ * copies; the server that seeded it is stopped, so nothing holds the copy open.
+ */
+export async function seedTemplate(): Promise<SeededTemplate & { drop(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-template-'));
+  const database = process.env.TEST_DATABASE_URL ? `e2e_template_${crypto.randomBytes(5).toString('hex')}` : undefined;
+  if (database) await adminQuery(`create database ${database}`);
+  const seeding = await spawnPortal(dataDir, database ? databaseUrl(database) : '', {});
+  await seeding.stop();
+  return {
+    dataDir,
+    database,
+    drop: async () => {
+      if (database) await adminQuery(`drop database if exists ${database} with (force)`);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

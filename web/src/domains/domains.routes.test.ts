@@ -7,7 +7,7 @@ import { domainRoutes } from './domains.routes.ts';
 /*
  * The domain routes in node, without a browser: every spec path of every built entry reaches a screen of its own (not
  * the shell's not-found page), and the entries the web builds are the ones the contract marks built. The e2e walk
- * (e2e/specs/spec-paths.e2e.test.ts) opens the same paths in Chromium.
+ * (e2e/specs/a11y.e2e.test.ts) opens the same paths in Chromium.
  */
 
 const root = createRootRoute();
