@@ -22,6 +22,7 @@ import { promotionModule } from './domains/promotion/promotion.module.ts';
 import { registerAccessGuard, type RegisteredRoute } from './platform/access-guard.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { openDbNotifications, type DbNotifications } from './platform/db-notify.ts';
+import { ConsumerAuthService } from './platform/consumer-auth.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { responseSerializerCompiler } from './platform/response-serializer.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
@@ -146,7 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const mailer = createMailer(db, { jobs, retrySeconds: config.MAIL_RETRY_SECONDS, ...(transport ? { transport } : {}) });
   const notifications = await openDbNotifications(database, app.log);
   app.addHook('onClose', () => notifications.close());
-  const ctx: ModuleContext = { config, database, db, clock, mailer, jobs, exports: exportService, notifications };
+  const ctx: ModuleContext = { config, database, db, clock, mailer, jobs, exports: exportService, notifications, consumerAuth: new ConsumerAuthService(db, clock) };
 
   // Each domain builds its services once; identity's sessions resolve the actor of every request.
   const identity = identityModule(ctx);

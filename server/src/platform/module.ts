@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Clock } from './clock.ts';
+import type { ConsumerAuthService } from './consumer-auth.ts';
 import type { DbNotifications } from './db-notify.ts';
 import type { AnyEndpoint } from '@portal/contract';
 import { registerExportRoute, type ExportDef, type ExportService } from './exports/index.ts';
@@ -23,6 +24,8 @@ export interface ModuleContext {
   exports: ExportService;
   /** The database's LISTEN/NOTIFY, one listening connection for the whole app. */
   notifications: DbNotifications;
+  /** The consumer app's tokens: every domain's `/api/v1/app/...` routes take its guard and read `appConsumer(req)`. */
+  consumerAuth: ConsumerAuthService;
 }
 
 /** An export a module offers: its definition and the contract endpoint that serves it (`productsApi.export`). */

@@ -3,7 +3,7 @@ import { appApi } from '@portal/contract';
 import type { Clock } from '../../platform/clock.ts';
 import { addressKey, type SlidingWindowLimiter } from '../../platform/rate-limiter.ts';
 import { serve } from '../../platform/serve.ts';
-import { appConsumer } from './consumer-auth.service.ts';
+import { appConsumer } from '../../platform/consumer-auth.ts';
 import type { HelpdeskServices } from './helpdesk.deps.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { Mailer } from '../../platform/mail.ts';
 import type { SlidingWindowLimiter } from '../../platform/rate-limiter.ts';
 import type { ChatEvents } from './chat-events.ts';
 import type { ChatService } from './chat.service.ts';
-import type { ConsumerAuthService } from './consumer-auth.service.ts';
+import type { ConsumerAuthService } from '../../platform/consumer-auth.ts';
 import type { FaqService } from './faq.resource.ts';
 import type { HelpdeskReportService } from './helpdesk-report.service.ts';
 import type { messageTemplateService } from './message-template.resource.ts';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { defineImport, existsIn } from '../../platform/imports/index.ts';
-import { normalisePhone } from './consumer-auth.service.ts';
+import { normalisePhone } from '../../platform/consumer-auth.ts';
 
 /** Phones as typed (08…, 628…, +628…) → as stored (628…), in SQL, for matching staged cells to consumers. */
 const PHONE_SQL = (expr: string) => sql.raw(`(case when regexp_replace(${expr}, '\\D', '', 'g') like '0%' then '62' || substr(regexp_replace(${expr}, '\\D', '', 'g'), 2) else regexp_replace(${expr}, '\\D', '', 'g') end)`);

@@ -2,7 +2,6 @@ import type { DomainModule, ModuleContext } from '../../platform/module.ts';
 import { SlidingWindowLimiter } from '../../platform/rate-limiter.ts';
 import { ChatEvents } from './chat-events.ts';
 import { ChatService } from './chat.service.ts';
-import { ConsumerAuthService } from './consumer-auth.service.ts';
 import { FaqService } from './faq.resource.ts';
 import { HelpdeskReportService } from './helpdesk-report.service.ts';
 import { sessionCookieOf } from '../../config.ts';
@@ -26,7 +25,7 @@ export function helpdeskModule(ctx: ModuleContext, deps: HelpdeskDeps): DomainMo
     ratings: ratingService(db),
     chats: new ChatService(db, events),
     events,
-    consumerAuth: new ConsumerAuthService(db, clock),
+    consumerAuth: ctx.consumerAuth,
     report: new HelpdeskReportService(db),
   };
   const appSignInLimiter = new SlidingWindowLimiter(config.AUTH_RATE_LIMIT, config.AUTH_RATE_WINDOW_SECONDS * 1000, clock);

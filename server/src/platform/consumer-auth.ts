@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { queryRows, type Db } from '../../db/client.ts';
-import type { Clock } from '../../platform/clock.ts';
-import { unauthorized } from '../../platform/errors.ts';
-import { hashSecret, hashToken, newToken, verifySecret } from '../../platform/tokens.ts';
+import { queryRows, type Db } from '../db/client.ts';
+import type { Clock } from './clock.ts';
+import { unauthorized } from './errors.ts';
+import { hashSecret, hashToken, newToken, verifySecret } from './tokens.ts';
 
 /** The consumer a request to `/api/v1/app/...` carries, set by the consumer-token guard. */
 export interface AppConsumer {
