@@ -26,6 +26,11 @@ describe('the built web app', () => {
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(script);
     expect(br.rawPayload.length).toBeLessThan(script.length / 10);
+    // A script takes nosniff and the resource policy; a document's policies (CSP, frames) are the page's alone.
+    expect(br.headers['x-content-type-options']).toBe('nosniff');
+    expect(br.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(br.headers['content-security-policy']).toBeUndefined();
+    expect(br.headers['x-frame-options']).toBeUndefined();
 
     const gz = await get('gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');
@@ -41,6 +46,8 @@ describe('the built web app', () => {
       const res = await h.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(res.body).toContain('/assets/index-AbC123.js');
     }
   });
