@@ -54,7 +54,8 @@ export const formQuestionInput = z
   .superRefine((q, ctx) => {
     const choice = CHOICE_TYPES.includes(q.type);
     if (choice && q.options.length < 2) ctx.addIssue({ code: 'custom', path: ['options'], message: 'A choice question needs at least two options' });
-    if (choice && new Set(q.options.map((o) => o.toLowerCase())).size !== q.options.length)
+    const named = q.options.filter((o) => o !== '').map((o) => o.toLowerCase());
+    if (choice && new Set(named).size !== named.length)
       ctx.addIssue({ code: 'custom', path: ['options'], message: 'An option is listed twice' });
     if (!choice && q.options.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Only a choice question has options' });
     if (q.type === QUESTION_SCALE) {

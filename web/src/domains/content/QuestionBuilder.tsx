@@ -1,8 +1,19 @@
-import { Button, Checkbox, Flex, Input, InputNumber, Select, Typography } from 'antd';
+import { Button, Checkbox, Flex, Form, Input, InputNumber, Select, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { CHOICE_TYPES, MAX_OPTIONS, MAX_QUESTIONS, QUESTION_SCALE, SCALE_HIGHEST, SCALE_LOWEST, SURVEY_QUESTION_TYPE, type FormQuestion, type FormQuestionInput } from '@portal/contract';
-import { useLang } from '../../lib/i18n.ts';
+import {
+  CHOICE_TYPES,
+  MAX_OPTIONS,
+  MAX_QUESTIONS,
+  QUESTION_SCALE,
+  SCALE_HIGHEST,
+  SCALE_LOWEST,
+  SURVEY_QUESTION_TYPE,
+  formQuestionInput,
+  type FormQuestion,
+  type FormQuestionInput,
+} from '@portal/contract';
+import { translateMessage, useLang } from '../../lib/i18n.ts';
 import type { CustomInputProps } from '../../ui/resource.ts';
 import { moveItem, SortableList } from '../../ui/SortableList.tsx';
 
@@ -31,9 +42,18 @@ const blank = (type: number): Omit<DraftQuestion, 'text' | 'id'> => ({
   max_label: null,
 });
 
+/** What is wrong with one question, by the contract's rules: shown under it once the form was checked and found wanting. */
+function problemsOf(q: DraftQuestion): string[] {
+  const { id: _k, ...body } = q;
+  const parsed = formQuestionInput.safeParse(body);
+  return parsed.success ? [] : [...new Set(parsed.error.issues.map((i) => translateMessage(i.message)))];
+}
+
 function QuestionEditor({ q, n, set, disabled }: { q: DraftQuestion; n: number; set: (q: DraftQuestion) => void; disabled?: boolean | undefined }) {
   const { t } = useTranslation();
   const lang = useLang();
+  const { status } = Form.Item.useStatus();
+  const problems = status === 'error' ? problemsOf(q) : [];
   const label = (what: string, fallback: string) => t(`content.survey.builder.${what}`, fallback, { n });
   return (
     <Flex vertical gap={8} data-testid={`question-${n}`}>
@@ -136,6 +156,11 @@ function QuestionEditor({ q, n, set, disabled }: { q: DraftQuestion; n: number; 
           />
         </Flex>
       )}
+      {problems.map((p) => (
+        <Typography.Text key={p} type="danger" data-testid={`question-${n}-problem`}>
+          {p}
+        </Typography.Text>
+      ))}
     </Flex>
   );
 }
