@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from '../common/fields.ts';
-import { listQuery, recordId, versioned } from '../common/list-query.ts';
+import { INT4_MAX, listQuery, recordId, versioned } from '../common/list-query.ts';
 import { idFilter, intFilter, nameField, optionalText } from '../common/resource-fields.ts';
 import { dayFilter, enumValueField } from '../common/period.ts';
 import { enumTable } from '../enums/enum-table.ts';
@@ -199,7 +199,9 @@ export const responseListQuery = listQuery(['submitted_at', 'form_name'] as cons
 export type ResponseListQuery = z.infer<typeof responseListQuery>;
 
 /** The form report: its responses, one column per question. */
-export const formReportQuery = z.object({ form_id: z.coerce.number().int().positive().max(2_147_483_647) }).strict();
+export const formReportQuery = z
+  .object({ form_id: z.coerce.number({ error: 'Choose the form whose report to export (form_id)' }).int().positive().max(INT4_MAX) })
+  .strict();
 
 /** A form as the consumer app shows it. */
 export const appForm = z.object({
