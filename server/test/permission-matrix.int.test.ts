@@ -83,6 +83,11 @@ const RECIPES: Record<string, Recipe> = {
   'GET /api/v1/app/chat/messages': { expect: 401 },
   'POST /api/v1/app/chat/messages': { body: { message: 'matrix' }, expect: 401 },
   'POST /api/v1/app/tickets': { body: {}, expect: 401 },
+  // A form's report needs the form; one that does not exist gives a file of headers only.
+  'GET /api/v1/responses/report/export': { query: () => ({ form_id: String(MISSING) }), expect: 200 },
+  'GET /api/v1/app/forms': { expect: 401 },
+  'GET /api/v1/app/forms/:id': { expect: 401 },
+  'POST /api/v1/app/forms/:id/responses': { body: { answers: [] }, expect: 401 },
 };
 
 /**

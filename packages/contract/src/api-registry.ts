@@ -4,6 +4,7 @@ import { catalogApi, catalogImportsApi } from './catalog/catalog.api.ts';
 import { consumerImportsApi } from './consumers/consumer-imports.api.ts';
 import { consumersDomainApi } from './consumers/consumers.api.ts';
 import { contentApi } from './content/content.api.ts';
+import { surveyApi } from './content/survey.api.ts';
 import { helpdeskImportsApi } from './helpdesk/helpdesk-imports.api.ts';
 import { helpdeskApi } from './helpdesk/helpdesk.api.ts';
 import { identityApi } from './identity/identity.api.ts';
@@ -29,6 +30,7 @@ export const API = {
   catalog: catalogApi,
   identity: identityApi,
   content: contentApi,
+  surveys: surveyApi,
   masterdata: masterdataApi,
   promotion: promotionApi,
   consumers: consumersDomainApi,

@@ -1,12 +1,13 @@
 /**
  * `npm run simulate:consumers [-- --url http://localhost:3000 --rounds 10 --every 4]`: signs a few demo consumers in to
  * a running portal through the consumer API and makes them chat, so the live chat has something to show. Each round one
- * consumer writes; every consumer prints the agents' answers it receives. The demo consumers are the first five of the
+ * consumer writes and answers a survey offered to it; every consumer prints the agents' answers it receives. The demo consumers are the first five of the
  * consumers seed (password `Demo@12345`); `--phones 6281…,6281…` names others.
  */
 import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD } from '../seed/demo-identity.ts';
 import { DEMO_APP_CONSUMERS } from '../seed/demo-helpdesk.ts';
+import { answerOneSurvey } from './simulate-surveys.ts';
 
 const LINES = [
   'Halo, saya mau tanya soal kupon saya',
@@ -64,6 +65,8 @@ async function main(): Promise<void> {
     const line = LINES[(round * 3 + consumers.length) % LINES.length]!;
     await call(base, 'POST', '/api/v1/app/chat/messages', who.token, { message: line });
     console.log(`${who.name}: ${line}`);
+    const answered = await answerOneSurvey((method, path, body) => call(base, method, path, who.token, body), round);
+    if (answered) console.log(`${who.name} answered the survey "${answered}"`);
     await new Promise((r) => setTimeout(r, everyMs));
     for (const c of consumers) {
       const fresh = await call<{ id: number; sender: number; user_name: string | null; body: string }[]>(base, 'GET', `/api/v1/app/chat/messages?after_id=${c.seen}`, c.token);

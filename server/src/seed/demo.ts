@@ -7,6 +7,7 @@ import { seedEcommerce } from './demo-ecommerce.ts';
 import { seedHelpdesk } from './demo-helpdesk.ts';
 import { seedIdentity } from './demo-identity.ts';
 import { seedMasterdata } from './demo-masterdata.ts';
+import { seedSurveys } from './demo-surveys.ts';
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const r = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from users`);
@@ -29,4 +30,6 @@ export async function seedDemo(db: Db, opts: DemoOptions = {}): Promise<void> {
   await seedContent(db);
   // After the consumers seed: tickets and chats are given to existing consumers (none: FAQs and templates only).
   await seedHelpdesk(db);
+  // After the consumers: some of them answer the published survey.
+  await seedSurveys(db);
 }

@@ -3,6 +3,7 @@ import { catalogRoutes } from './catalog/catalog.routes.tsx';
 import { ecommerceRoutes } from './catalog/ecommerce.routes.tsx';
 import { consumerRoutes } from './consumers/consumers.routes.tsx';
 import { contentRoutes } from './content/content.routes.tsx';
+import { surveyRoutes } from './content/survey.routes.tsx';
 import { helpdeskRoutes } from './helpdesk/helpdesk.routes.tsx';
 import { identityRoutes } from './identity/identity.routes.tsx';
 import { masterdataRoutes } from './masterdata/masterdata.routes.tsx';
@@ -21,6 +22,7 @@ export function domainRoutes(parent: AnyRoute): AnyRoute[] {
     ...ecommerceRoutes(parent),
     ...promotionRoutes(parent),
     ...contentRoutes(parent),
+    ...surveyRoutes(parent),
     ...consumerRoutes(parent),
     ...masterdataRoutes(parent),
     ...helpdeskRoutes(parent),

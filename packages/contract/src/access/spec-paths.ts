@@ -106,8 +106,8 @@ export const ENTRY_SPEC_PATHS: Readonly<Record<string, EntrySpecPaths>> = {
   'cms.how-to-redeem': built(undefined, EDIT),
 
   // cms, Polling & Survey
-  'cms.form': later(CRUD),
-  'cms.response': later(DETAIL),
+  'cms.form': built('forms', CRUD),
+  'cms.response': built('responses', DETAIL),
 
   // cms, Consumer
   'cms.consumer': built('consumers', ['{id}/detail', '{id}/edit', 'coupon-history/{id}/detail']),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APPROVAL_ENTRY, CONTENT_ENTRY, CONTENT_KINDS, CONTENT_PATH, NOTIFICATION_OFFER_ENTRY, type ContentKind } from './content-entries.ts';
 import { endpoint, exportEndpoint, resourceApi } from '../common/endpoint.ts';
+import { SURVEY_FORM_ENTRY } from './survey-entries.ts';
 import {
   CONTENT_BODIES,
   approvalBulkApproveBody,
@@ -218,7 +219,7 @@ export const approvalMessagesApi = {
   }),
 };
 
-/** Whoever sees any content (its form, or the approver's queue) sees the audience its targeting reaches. */
+/** Whoever sees any content (its form, the approver's queue, or a survey form) sees the audience its targeting reaches. */
 export const contentAudienceApi = {
   estimate: endpoint({
     id: 'content-audience.estimate',
@@ -226,7 +227,7 @@ export const contentAudienceApi = {
     path: 'content-audience/estimate',
     tag: 'content audience',
     summary: 'The number of active consumers a targeting reaches (counted exactly at the time of asking)',
-    access: { entries: [...CONTENT_KINDS.map((k) => CONTENT_ENTRY[k]), APPROVAL_ENTRY], action: 'view' },
+    access: { entries: [...CONTENT_KINDS.map((k) => CONTENT_ENTRY[k]), APPROVAL_ENTRY, SURVEY_FORM_ENTRY], action: 'view' },
     body: audienceEstimateBody,
     data: audienceEstimate,
   }),

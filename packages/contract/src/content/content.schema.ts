@@ -54,7 +54,7 @@ export const contentRow = z.object({
 export type ContentRow = z.infer<typeof contentRow>;
 
 /** An instant with its offset, as the form sends it (`2026-01-02T00:00:00+07:00`). */
-const instantField = (label: string) =>
+export const instantField = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .refine(isInstantText, `${label} must be a date and time like 2026-01-31T09:00:00+07:00`);
@@ -93,12 +93,19 @@ const common = {
   start_at: instantField('Start'),
   end_at: instantField('End'),
 };
+/** The targeting fields every targeted item shares (content, surveys). */
+export const TARGETING_FIELDS = {
+  targeting: common.targeting,
+  member_scope: common.member_scope,
+  consumer_tag_ids: common.consumer_tag_ids,
+  province_codes: common.province_codes,
+};
 const inCampaign = { campaign_id: recordId.nullable().optional() };
 
 type TargetShape = { targeting: number; consumer_tag_ids: number[]; province_codes: string[] };
 type ContentShape = TargetShape & { start_at: string; end_at: string };
 /** A targeted audience names whom it targets (a consumer tag or a region); a non-targeted one names nobody. */
-const targetingRules = <T extends z.ZodType<TargetShape>>(schema: T) =>
+export const targetingRules = <T extends z.ZodType<TargetShape>>(schema: T) =>
   schema
     .refine((b) => b.targeting !== 1 || b.consumer_tag_ids.length + b.province_codes.length > 0, {
       message: 'A targeted item needs at least one consumer tag or region',

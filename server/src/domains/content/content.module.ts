@@ -13,6 +13,8 @@ import { approvalDef, ContentService } from './content.resource.ts';
 import { registerContentRoutes } from './content.routes.ts';
 import { NotificationOfferService } from './notification-offer.resource.ts';
 import { PushTestSendService } from './push-test-send.service.ts';
+import { surveyExports } from './survey.exports.ts';
+import { registerSurveyRoutes, surveyServices } from './survey.routes.ts';
 
 /** cms Campaign: offers, banners, campaigns and push messages, their workflow, the approval queue and scheduled publishing. */
 export function contentModule(ctx: ModuleContext): DomainModule {
@@ -32,10 +34,14 @@ export function contentModule(ctx: ModuleContext): DomainModule {
     audience: new ContentAudienceService(db),
     notificationOffers: new NotificationOfferService(db, clock),
   };
+  const surveys = surveyServices(db);
   return {
     name: 'content',
-    register: (app) => registerContentRoutes(app, services, clock),
-    exports: contentExports(clock),
+    register: (app) => {
+      registerContentRoutes(app, services, clock);
+      registerSurveyRoutes(app, surveys, { db, clock, consumerAuth: ctx.consumerAuth });
+    },
+    exports: [...contentExports(clock), ...surveyExports],
     // Sweeps are queued for each approved item's start and end; the one at start-up catches up after downtime.
     jobs: [
       {

@@ -69,7 +69,7 @@ export function displayedStatusIs(status: number, now: Date): SQL {
 const nextDay = (day: string) => new Date(jakartaDayStart(day).getTime() + 86_400_000);
 
 /** The array columns go to PostgreSQL as array literals (their elements are validated ids and two-digit codes). */
-const arrayLiteral = (v: unknown): string | undefined => (Array.isArray(v) ? `{${v.map(String).join(',')}}` : undefined);
+export const arrayLiteral = (v: unknown): string | undefined => (Array.isArray(v) ? `{${v.map(String).join(',')}}` : undefined);
 
 /** The generic resource of one kind; reads answer the displayed status at the clock's time. */
 export function contentDef(kind: ContentKind, clock: Clock): ResourceDef<ContentRow, ContentListQuery> {
@@ -161,7 +161,7 @@ export function approvalDef(clock: Clock): ResourceDef<ContentRow, ApprovalListQ
   };
 }
 
-async function requireProvinces(tx: Tx, codes: readonly string[]): Promise<void> {
+export async function requireProvinces(tx: Tx, codes: readonly string[]): Promise<void> {
   if (!codes.length) return;
   const found = await queryRows<{ code: string }>(tx, sql`select code from provinces where code in (${sql.join(codes.map((c) => sql`${c}`), sql`, `)})`);
   const known = new Set(found.map((r) => String(r.code)));

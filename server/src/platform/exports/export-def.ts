@@ -53,6 +53,11 @@ export interface ExportDef<L extends ListQuerySchema = ListQuerySchema> {
    * see, decided now) after recording what must be recorded (the personal-data access log records exports here).
    */
   prepare?: (db: Db, q: z.output<L>, viewer: ExportViewer) => Promise<ExportViewer>;
+  /**
+   * Columns that depend on the query (a form's report has one column per question of the chosen form): worked out each
+   * time the file is written, before its rows are read; the columns and source it answers replace the declared ones.
+   */
+  forQuery?: (db: Db, q: z.output<L>) => Promise<Pick<ExportDef<L>, 'columns' | 'source'>>;
   /** Refuses a request before any row is read (the step-up asked of unmasked personal data); throws an AppError. */
   guard?: (actor: Actor, now: Date) => void;
 }

@@ -146,7 +146,8 @@ export class ExportService {
   }
 
   /** Writes every row of the export to `out` and ends it; answers the number of rows. */
-  async write(def: ExportDef, q: Record<string, unknown>, asker: ExportViewer, format: ExportFormat, out: Writable): Promise<number> {
+  async write(declared: ExportDef, q: Record<string, unknown>, asker: ExportViewer, format: ExportFormat, out: Writable): Promise<number> {
+    const def = declared.forQuery ? { ...declared, ...(await declared.forQuery(this.db, q)) } : declared;
     const viewer = (await def.prepare?.(this.db, q, asker)) ?? asker;
     if (format === 'csv') {
       const copied = await copyCsv(this.readers, def, def.source(q, viewer), csvHead(def.columns.map((c) => c.label)), out);

@@ -73,6 +73,6 @@ export function AudienceEstimateField() {
 }
 
 /** On the detail page: the audience the saved targeting reaches now. */
-export function AudienceEstimateOfRow({ row }: { row: ContentRow }) {
+export function AudienceEstimateOfRow({ row }: { row: Pick<ContentRow, 'targeting' | 'member_scope' | 'consumer_tag_ids' | 'province_codes'> }) {
   return <Estimate query={targetingOf(row)} />;
 }

@@ -12,7 +12,7 @@ import { StatusTag } from '../../ui/StatusTag.tsx';
 
 /** Chosen values (tag ids, province codes) shown by their names from the option source; `-` for none. */
 export function optionNames(source: OptionSource, key: 'consumer_tag_ids' | 'province_codes') {
-  function OptionNames({ row }: { row: ContentRow }) {
+  function OptionNames({ row }: { row: Pick<ContentRow, 'consumer_tag_ids' | 'province_codes'> }) {
     const lang = useLang();
     const { options } = useOptions(source);
     const values: readonly (string | number)[] = row[key];

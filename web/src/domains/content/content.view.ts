@@ -32,7 +32,7 @@ import { ContentImage, optionNames, PushPreview, RichDescription } from './conte
 import { RichTextField } from '../../ui/RichTextField.tsx';
 import { AudienceEstimateField, AudienceEstimateOfRow } from './AudienceEstimate.tsx';
 
-const tagOptions = remoteOptions('custom-consumer-tag', customConsumerTagsApi.list, customConsumerTagRow, (t) => ({ value: t.id, label: t.name }), { query: { is_all: 'true' } });
+export const tagOptions = remoteOptions('custom-consumer-tag', customConsumerTagsApi.list, customConsumerTagRow, (t) => ({ value: t.id, label: t.name }), { query: { is_all: 'true' } });
 const campaignOptions = remoteOptions('campaign', campaignsApi.list, contentRow, (c) => ({ value: c.id, label: c.title }), { query: { limit: 50, sort_by: 'start_at' }, searchable: true });
 
 function time(key: 'start_at' | 'end_at' | 'submitted_at' | 'reviewed_at' | 'updated_at' | 'created_at', label: string, extra: { sortable?: boolean } = {}): ColumnDef<ContentRow> {
