@@ -1,0 +1,4 @@
+export * from './stamp-enums.ts';
+export * from './stamp-earning.ts';
+export * from './stamp-programme.schema.ts';
+export * from './stamps.api.ts';

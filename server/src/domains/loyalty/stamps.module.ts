@@ -1,0 +1,19 @@
+import type { DomainModule, ModuleContext } from '../../platform/module.ts';
+import { StampLedgerService } from './stamp-ledger.service.ts';
+import { StampProgrammeService } from './stamp-programme.resource.ts';
+import { registerStampRoutes } from './stamps.routes.ts';
+
+export interface StampServices {
+  ledger: StampLedgerService;
+  programmes: StampProgrammeService;
+}
+
+/** cms Digital stamp: stamp programmes and the stamp ledger. */
+export function stampsModule(ctx: ModuleContext): DomainModule & { services: StampServices } {
+  const services: StampServices = { ledger: new StampLedgerService(ctx.db), programmes: new StampProgrammeService(ctx.db) };
+  return {
+    name: 'stamps',
+    services,
+    register: (app) => registerStampRoutes(app, services, ctx.clock),
+  };
+}
