@@ -99,7 +99,7 @@ export const ENTRY_SPEC_PATHS: Readonly<Record<string, EntrySpecPaths>> = {
   'cms.banner-digital-product': built('banner-digital-products', CRUD),
 
   // cms, Digital Stamp
-  'cms.stamp': later(CRUD),
+  'cms.stamp': built('stamp-programmes', CRUD),
   'cms.reward': later(CRUD),
   'cms.report': later(),
   'cms.coupon': later(DETAIL),
