@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { stampProgrammeCreateBody, type StampProgrammeCreate } from '@portal/contract';
+import { stampProgrammeCreateBody, stampRewardCreateBody, type StampProgrammeCreate } from '@portal/contract';
 import { queryRows, type Db } from '../db/client.ts';
 import type { AuditContext } from '../platform/audit.ts';
 import { StampLedgerService, type StampCode, type StampMovement } from '../domains/loyalty/stamp-ledger.service.ts';
 import { StampProgrammeService } from '../domains/loyalty/stamp-programme.resource.ts';
+import { StampRewardService } from '../domains/loyalty/stamp-reward.resource.ts';
 
 const DAY_MS = 86_400_000;
 const jakartaDayOf = (ms: number) => new Date(ms + 7 * 3_600_000).toISOString().slice(0, 10);
@@ -12,7 +13,7 @@ const jakartaDayOf = (ms: number) => new Date(ms + 7 * 3_600_000).toISOString().
 const PATTERN: readonly StampCode[] = [10, 10, 30, 20, 10, 21, 31];
 
 /**
- * Demo stamp programmes, made by the service the programme screens use, and each consumer's stamp history written
+ * Demo stamp programmes and their rewards, made by the services the screens use, and each consumer's stamp history written
  * through the stamp ledger's batch writer (one transaction, a few statements), so balances are the ledger's own.
  */
 export async function seedStamps(db: Db, now = new Date()): Promise<void> {
@@ -65,6 +66,19 @@ export async function seedStamps(db: Db, now = new Date()): Promise<void> {
   ];
   const ids: number[] = [];
   for (const body of bodies) ids.push((await programmes.create(stampProgrammeCreateBody.parse(body), ctx)).id);
+  const rewards = new StampRewardService(db);
+  const rewardBodies: [number, string, number, number][] = [
+    [0, 'Voucher Belanja Rp25.000', 10, 500],
+    [0, 'Gratis Minyak Goreng 1 L', 6, 300],
+    [1, 'Susu UHT 1 L', 8, 200],
+    [1, 'Tumbler Eksklusif', 20, 50],
+    [2, 'Diskon Rp50.000 Belanja Sembako', 12, 100],
+  ];
+  for (const [programme, name, stamps, stock] of rewardBodies) {
+    const body = bodies[programme]!;
+    const reward = { programme_id: ids[programme]!, name, stamps_required: stamps, stock, start_date: body.start_date, end_date: body.end_date };
+    await rewards.create(stampRewardCreateBody.parse(reward), ctx);
+  }
 
   const consumers = await queryRows<{ id: number; created_at: string | Date }>(db, sql`select id, created_at from consumers order by id`);
   const stores = (await queryRows<{ id: number }>(db, sql`select id from stores order by id`)).map((s) => Number(s.id));

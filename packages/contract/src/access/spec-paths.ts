@@ -100,7 +100,7 @@ export const ENTRY_SPEC_PATHS: Readonly<Record<string, EntrySpecPaths>> = {
 
   // cms, Digital Stamp
   'cms.stamp': built('stamp-programmes', CRUD),
-  'cms.reward': later(CRUD),
+  'cms.reward': built('stamp-rewards', CRUD),
   'cms.report': later(),
   'cms.coupon': later(DETAIL),
   'cms.how-to-redeem': built(undefined, EDIT),

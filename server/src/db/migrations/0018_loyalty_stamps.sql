@@ -88,3 +88,38 @@ INSERT INTO stamp_balances (consumer_id, programme_id, balance)
 SELECT consumer_id, programme_id, sum(CASE WHEN code IN (10, 30) THEN quantity ELSE -quantity END) FROM stamp_ledger GROUP BY consumer_id, programme_id;
 --> statement-breakpoint
 ALTER TABLE consumers ADD CONSTRAINT consumers_stamp_balance_check CHECK (stamp_balance >= 0);
+--> statement-breakpoint
+-- What a consumer redeems a programme's stamps for; stock never goes below zero (a redemption takes one atomically).
+CREATE TABLE stamp_rewards (
+	id serial PRIMARY KEY,
+	programme_id integer NOT NULL REFERENCES stamp_programmes(id),
+	name text NOT NULL,
+	description text,
+	stamps_required integer NOT NULL CHECK (stamps_required > 0),
+	stock integer NOT NULL CHECK (stock >= 0),
+	start_date date NOT NULL,
+	end_date date NOT NULL CHECK (end_date >= start_date),
+	image_url text,
+	status smallint NOT NULL DEFAULT 1 CHECK (status IN (1, 2)),
+	created_at timestamptz NOT NULL DEFAULT now(),
+	created_by integer REFERENCES users(id),
+	updated_at timestamptz NOT NULL DEFAULT now(),
+	updated_by integer REFERENCES users(id),
+	version integer NOT NULL DEFAULT 1
+);
+--> statement-breakpoint
+CREATE INDEX stamp_rewards_updated_idx ON stamp_rewards (updated_at, id);
+--> statement-breakpoint
+CREATE INDEX stamp_rewards_created_idx ON stamp_rewards (created_at, id);
+--> statement-breakpoint
+CREATE INDEX stamp_rewards_name_idx ON stamp_rewards (lower(name), id);
+--> statement-breakpoint
+CREATE INDEX stamp_rewards_stamps_idx ON stamp_rewards (stamps_required, id);
+--> statement-breakpoint
+CREATE INDEX stamp_rewards_start_idx ON stamp_rewards (start_date, id);
+--> statement-breakpoint
+CREATE INDEX stamp_rewards_programme_idx ON stamp_rewards (programme_id, status, end_date);
+--> statement-breakpoint
+ALTER TABLE consumer_coupons ADD COLUMN reward_id integer REFERENCES stamp_rewards(id);
+--> statement-breakpoint
+CREATE INDEX consumer_coupons_reward_idx ON consumer_coupons (reward_id, claimed_at) WHERE reward_id IS NOT NULL;

@@ -1,3 +1,4 @@
+import { createElement } from 'react';
 import {
   ACTIVE_STATUS,
   EXTRA_STAMP,
@@ -17,10 +18,10 @@ import { enumOptions } from '../../ui/options.ts';
 import { pickedIds } from '../../ui/RemoteSelect.tsx';
 import { defineResource } from '../../ui/resource.ts';
 import { storePicker } from '../catalog/ecommerce.pickers.ts';
-import { SponsorPluInput, stampTagList } from './stamp.inputs.tsx';
+import { ProgrammeStores, SponsorPluInput, stampTagList } from './stamp.inputs.tsx';
 
 const SponsorPlus = ({ row }: { row: StampProgrammeDetail }) => stampTagList(row.sponsor_plus, 'blue');
-const Stores = ({ row }: { row: StampProgrammeDetail }) => stampTagList(row.stores.map((s) => `${s.code} · ${s.name}`));
+const Stores = ({ row }: { row: StampProgrammeDetail }) => createElement(ProgrammeStores, { stores: row.stores });
 const numberOrNull = (v: unknown) => (typeof v === 'number' ? v : null);
 
 /** cms Digital stamp, Stamp: the stamp programmes and their earning rules. */

@@ -38,6 +38,7 @@ const id: Record<string, string> = {
   'loyalty.stamp.help.extra_stamp_amount': 'Ditambahkan sekali pada transaksi yang memperoleh stempel',
   'loyalty.stamp.help.multiplier_value': 'Dikalikan: faktor pengali; Per Unit: stempel tambahan per unit',
   'loyalty.stamp.help.store_ids': 'Kosong: semua toko',
+  'loyalty.stamp.everyStore': 'Semua toko',
   'loyalty.stamp.placeholders.sponsor_plus': 'Ketik atau tempel PLU, mis. 100234',
   // Contract messages of these screens.
   'Minimal total transaction is required for this reward type': 'Minimal total transaksi wajib diisi untuk tipe hadiah ini',
@@ -51,6 +52,28 @@ const id: Record<string, string> = {
   'A PLU holds letters, digits and dashes, at most 30': 'PLU berisi huruf, angka dan tanda hubung, maksimal 30',
   'End date cannot be before the start date': 'Tanggal berakhir tidak boleh sebelum tanggal mulai',
 };
+const REWARD_FIELDS_ID: Record<string, string> = {
+  ...FIELDS_ID,
+  programme_id: 'Program Stempel',
+  programme_name: 'Program Stempel',
+  stamps_required: 'Stempel Dibutuhkan',
+  stock: 'Stok',
+  image_url: 'Alamat Gambar',
+};
+Object.assign(id, {
+  'loyalty.reward.title': 'Hadiah',
+  'loyalty.reward.search': 'Cari nama',
+  'loyalty.reward.sections.general': 'Hadiah',
+  'loyalty.reward.sections.image': 'Gambar',
+  'loyalty.reward.help.stock': 'Setiap penukaran mengambil satu',
+  'loyalty.reward.placeholders.image_url': 'https://… atau /images/…',
+  'Type a programme name': 'Ketik nama program',
+  'Choose a stamp programme': 'Pilih program stempel',
+  'Stamps required is at least 1': 'Stempel dibutuhkan minimal 1',
+  'Stock cannot be negative': 'Stok tidak boleh negatif',
+  'Image must be an http(s) address or a path under /images/': 'Gambar harus alamat http(s) atau path di bawah /images/',
+});
 for (const [field, text] of Object.entries(FIELDS_ID)) id[`loyalty.stamp.fields.${field}`] = text;
+for (const [field, text] of Object.entries(REWARD_FIELDS_ID)) id[`loyalty.reward.fields.${field}`] = text;
 
 export const stampsI18n = { en: {} as Record<string, string>, id };

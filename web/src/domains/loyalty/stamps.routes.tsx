@@ -3,7 +3,7 @@ import { resourceRoutes } from '../../ui/resource-routes.ts';
 
 const screens = () => import('./stamps.screens.tsx');
 
-/** cms Digital stamp: stamp programmes. */
+/** cms Digital stamp: stamp programmes and rewards. */
 export function stampRoutes(parent: AnyRoute): AnyRoute[] {
   return resourceRoutes(parent, screens, [
     {
@@ -12,6 +12,13 @@ export function stampRoutes(parent: AnyRoute): AnyRoute[] {
       create: 'StampProgrammeCreateScreen',
       detail: 'StampProgrammeDetailScreen',
       edit: 'StampProgrammeEditScreen',
+    },
+    {
+      entries: ['cms.reward'],
+      list: 'StampRewardListScreen',
+      create: 'StampRewardCreateScreen',
+      detail: 'StampRewardDetailScreen',
+      edit: 'StampRewardEditScreen',
     },
   ]);
 }
