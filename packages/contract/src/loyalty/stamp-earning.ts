@@ -46,12 +46,12 @@ export interface StampTransaction {
 const JAKARTA_OFFSET_MS = 7 * 60 * 60 * 1000;
 
 /** The Asia/Jakarta calendar day (UTC+7 all year, no daylight saving) of an instant, as YYYY-MM-DD. */
-const jakartaDay = (at: string | Date): string => new Date(new Date(at).getTime() + JAKARTA_OFFSET_MS).toISOString().slice(0, 10);
+export const stampDayOf = (at: string | Date): string => new Date(new Date(at).getTime() + JAKARTA_OFFSET_MS).toISOString().slice(0, 10);
 
 /** Whether the programme admits the transaction at all: active, its Jakarta day inside the period, the store and the member in scope. */
 export function programmeAdmits(rule: StampRule, tx: StampTransaction): boolean {
   if (rule.status !== 1) return false;
-  const day = jakartaDay(tx.at);
+  const day = stampDayOf(tx.at);
   if (day < rule.start_date || day > rule.end_date) return false;
   if (rule.store_ids.length && (tx.store_id === null || !rule.store_ids.includes(tx.store_id))) return false;
   return rule.member_scope !== 1 || tx.app_member;

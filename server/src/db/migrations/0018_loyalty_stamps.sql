@@ -123,3 +123,19 @@ CREATE INDEX stamp_rewards_programme_idx ON stamp_rewards (programme_id, status,
 ALTER TABLE consumer_coupons ADD COLUMN reward_id integer REFERENCES stamp_rewards(id);
 --> statement-breakpoint
 CREATE INDEX consumer_coupons_reward_idx ON consumer_coupons (reward_id, claimed_at) WHERE reward_id IS NOT NULL;
+--> statement-breakpoint
+-- Transaction events from the consumer app, one row per transaction id: a repeated event finds its row and answers the
+-- stamps it earned the first time.
+CREATE TABLE stamp_transactions (
+	transaction_id text PRIMARY KEY,
+	consumer_id integer NOT NULL REFERENCES consumers(id) ON DELETE CASCADE,
+	store_id integer REFERENCES stores(id),
+	channel smallint NOT NULL CHECK (channel IN (1, 2)),
+	total bigint NOT NULL CHECK (total >= 0),
+	bank_promotion boolean NOT NULL DEFAULT false,
+	at timestamptz NOT NULL,
+	result jsonb,
+	received_at timestamptz NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX stamp_transactions_consumer_idx ON stamp_transactions (consumer_id, at);

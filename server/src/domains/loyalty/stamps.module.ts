@@ -1,4 +1,5 @@
 import type { DomainModule, ModuleContext } from '../../platform/module.ts';
+import { StampAppService } from './stamp-app.service.ts';
 import { StampLedgerService } from './stamp-ledger.service.ts';
 import { StampProgrammeService } from './stamp-programme.resource.ts';
 import { StampRewardService } from './stamp-reward.resource.ts';
@@ -8,14 +9,17 @@ export interface StampServices {
   ledger: StampLedgerService;
   programmes: StampProgrammeService;
   rewards: StampRewardService;
+  app: StampAppService;
 }
 
 /** cms Digital stamp: stamp programmes, rewards and the stamp ledger. */
 export function stampsModule(ctx: ModuleContext): DomainModule & { services: StampServices } {
-  const services: StampServices = { ledger: new StampLedgerService(ctx.db), programmes: new StampProgrammeService(ctx.db), rewards: new StampRewardService(ctx.db) };
+  const ledger = new StampLedgerService(ctx.db);
+  const programmes = new StampProgrammeService(ctx.db);
+  const services: StampServices = { ledger, programmes, rewards: new StampRewardService(ctx.db), app: new StampAppService(ctx.db, ledger, programmes) };
   return {
     name: 'stamps',
     services,
-    register: (app) => registerStampRoutes(app, services, ctx.clock),
+    register: (app) => registerStampRoutes(app, services, ctx.clock, ctx.consumerAuth),
   };
 }
