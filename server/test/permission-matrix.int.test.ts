@@ -83,6 +83,10 @@ const RECIPES: Record<string, Recipe> = {
   'GET /api/v1/app/chat/messages': { expect: 401 },
   'POST /api/v1/app/chat/messages': { body: { message: 'matrix' }, expect: 401 },
   'POST /api/v1/app/tickets': { body: {}, expect: 401 },
+  'POST /api/v1/app/transactions': { body: {}, expect: 401 },
+  'GET /api/v1/app/stamps': { expect: 401 },
+  'GET /api/v1/app/stamp-rewards': { expect: 401 },
+  'POST /api/v1/app/stamp-rewards/:id/redeem': { expect: 401 },
 };
 
 /**
