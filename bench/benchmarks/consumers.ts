@@ -111,14 +111,20 @@ async function seed(database: Database, count: number, log: (m: string) => void)
         ),
         extra as (select greatest(0, ${count * STAMPS_PER_CONSUMER} - (select count(*) from stamp_ledger)) as n, (select count(*) from heavy) as k),
         per as (select n, ceil(n::numeric / greatest(k, 1))::int as each from extra),
-        s as (select array_agg(id order by id) as ids from stores)
-        insert into stamp_ledger (consumer_id, code, quantity, balance_after, store_id, reference, note, at)
-        select h.id, case when g % 2 = 1 then 10 else 20 end, 1 + (h.id + (g + 1) / 2) % 4,
+        s as (select array_agg(id order by id) as ids from stores),
+        -- Every ledger row belongs to a programme (migration 0018): the benchmark's rows to one of their own.
+        p as (insert into stamp_programmes (name, start_date, end_date, reward_type, min_transaction, stamps_per_multiple)
+          values ('Benchmark', date '2000-01-01', date '2100-12-31', 1, 50000, 1) returning id)
+        insert into stamp_ledger (consumer_id, programme_id, code, quantity, balance_after, programme_balance_after, store_id, reference, note, at,
+          source_kind, source_ref)
+        select h.id, p.id, case when g % 2 = 1 then 10 else 20 end, 1 + (h.id + (g + 1) / 2) % 4,
+          case when g % 2 = 1 then 1 + (h.id + (g + 1) / 2) % 4 else 0 end,
           case when g % 2 = 1 then 1 + (h.id + (g + 1) / 2) % 4 else 0 end,
           case when g % 2 = 1 then s.ids[1 + (h.id + g) % cardinality(s.ids)] end,
           case when g % 2 = 1 then 'POS-' || h.id || '-H' || g else 'RDM-' || h.id || '-H' || g end,
-          null, h.created_at + h.span * g / (per.each + 1)
-        from heavy h cross join per cross join s cross join lateral generate_series(1, per.each) g
+          null, h.created_at + h.span * g / (per.each + 1),
+          case when g % 2 = 1 then 'transaction' else 'redemption' end, 'H-' || g
+        from heavy h cross join per cross join s cross join p cross join lateral generate_series(1, per.each) g
         where h.rank * per.each + g <= per.n
         order by h.id, g`);
       for (const i of indexes) {

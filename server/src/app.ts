@@ -19,6 +19,7 @@ import { identityModule } from './domains/identity/identity.module.ts';
 import { registerOverviewRoutes } from './domains/operations/overview.routes.ts';
 import { masterdataModule } from './domains/masterdata/masterdata.module.ts';
 import { promotionModule } from './domains/promotion/promotion.module.ts';
+import { stampsModule } from './domains/loyalty/stamps.module.ts';
 import { registerAccessGuard, type RegisteredRoute } from './platform/access-guard.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { openDbNotifications, type DbNotifications } from './platform/db-notify.ts';
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     contentModule(ctx),
     consumersModule(ctx),
     helpdeskModule(ctx, { sessions: identity.services.sessions }),
+    stampsModule(ctx),
   ];
   const retention = new RetentionService(db, jobs, clock, {
     days: config.RETENTION_DAYS,

@@ -88,6 +88,10 @@ const RECIPES: Record<string, Recipe> = {
   'GET /api/v1/app/forms': { expect: 401 },
   'GET /api/v1/app/forms/:id': { expect: 401 },
   'POST /api/v1/app/forms/:id/responses': { body: { answers: [] }, expect: 401 },
+  'POST /api/v1/app/transactions': { body: {}, expect: 401 },
+  'GET /api/v1/app/stamps': { expect: 401 },
+  'GET /api/v1/app/stamp-rewards': { expect: 401 },
+  'POST /api/v1/app/stamp-rewards/:id/redeem': { expect: 401 },
 };
 
 /**

@@ -12,6 +12,7 @@ import { importBatchesApi, type ImportEndpoints } from './imports/imports.api.ts
 import { masterdataApi } from './masterdata/masterdata.api.ts';
 import { operationsApi } from './operations/operations.api.ts';
 import { promotionApi, promotionImportsApi } from './promotion/promotion.api.ts';
+import { stampsApi } from './loyalty/stamps.api.ts';
 
 /** Every bulk operation by spreadsheet, by its key (`product-edit`): the import wizard finds its endpoints here. */
 export const IMPORT_APIS: ReadonlyMap<string, ImportEndpoints> = new Map(
@@ -36,6 +37,7 @@ export const API = {
   consumers: consumersDomainApi,
   helpdesk: helpdeskApi,
   operations: operationsApi,
+  stamps: stampsApi,
   imports: { importsApi, consumerImportsApi, helpdeskImportsApi },
 };
 

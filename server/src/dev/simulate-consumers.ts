@@ -1,7 +1,9 @@
 /**
  * `npm run simulate:consumers [-- --url http://localhost:3000 --rounds 10 --every 4]`: signs a few demo consumers in to
- * a running portal through the consumer API and makes them chat, so the live chat has something to show. Each round one
- * consumer writes and answers a survey offered to it; every consumer prints the agents' answers it receives. The demo consumers are the first five of the
+ * a running portal through the consumer API and makes them chat and shop, so the live chat and the stamp screens have
+ * something to show. Each round one consumer writes; every consumer prints the agents' answers it receives; every
+ * consumer sends a purchase (earning stamps by the active programmes) and the round's consumer redeems the cheapest
+ * reward its stamps pay for, and answers a survey offered to it. The demo consumers are the first five of the
  * consumers seed (password `Demo@12345`); `--phones 6281…,6281…` names others.
  */
 import { parseArgs } from 'node:util';
@@ -39,6 +41,24 @@ async function call<T>(base: string, method: string, path: string, token?: strin
   return json.data;
 }
 
+/** A purchase through the consumer API (it earns by every active programme), then, for `redeem`, the cheapest reward affordable. */
+async function shop(base: string, who: { token: string; name: string }, round: number, redeem: boolean): Promise<void> {
+  const total = 25_000 + ((round * 7919 + who.name.length * 104_729) % 40) * 5_000;
+  const sale = { transaction_id: `SIM-${Date.now()}-${round}-${who.name.length}`, channel: 1 + (round % 2), total, bank_promotion: round % 3 === 0, at: new Date().toISOString() };
+  const earned = await call<{ total_earned: number; balance: number }>(base, 'POST', '/api/v1/app/transactions', who.token, sale);
+  console.log(`  ${who.name} bought Rp${total.toLocaleString('id-ID')}: +${earned.total_earned} stamps (${earned.balance})`);
+  if (!redeem) return;
+  const [rewards, stamps] = await Promise.all([
+    call<{ id: number; name: string; programme_id: number; stamps_required: number }[]>(base, 'GET', '/api/v1/app/stamp-rewards', who.token),
+    call<{ programmes: { programme_id: number; balance: number }[] }>(base, 'GET', '/api/v1/app/stamps', who.token),
+  ]);
+  const held = new Map(stamps.programmes.map((p) => [p.programme_id, p.balance]));
+  const reward = rewards.find((r) => (held.get(r.programme_id) ?? 0) >= r.stamps_required);
+  if (!reward) return;
+  const coupon = await call<{ coupon_code: string }>(base, 'POST', `/api/v1/app/stamp-rewards/${reward.id}/redeem`, who.token);
+  console.log(`  ${who.name} redeemed ${reward.name}: coupon ${coupon.coupon_code}`);
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: { url: { type: 'string', default: process.env.PORTAL_URL ?? 'http://localhost:3000' }, rounds: { type: 'string', default: '10' }, every: { type: 'string', default: '4' }, phones: { type: 'string' } },
@@ -65,6 +85,7 @@ async function main(): Promise<void> {
     const line = LINES[(round * 3 + consumers.length) % LINES.length]!;
     await call(base, 'POST', '/api/v1/app/chat/messages', who.token, { message: line });
     console.log(`${who.name}: ${line}`);
+    for (const c of consumers) await shop(base, c, round, c === who);
     const answered = await answerOneSurvey((method, path, body) => call(base, method, path, who.token, body), round);
     if (answered) console.log(`${who.name} answered the survey "${answered}"`);
     await new Promise((r) => setTimeout(r, everyMs));

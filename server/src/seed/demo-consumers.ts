@@ -16,8 +16,7 @@ const textArray = (values: readonly string[]) => sql.raw(`(ARRAY[${values.map((v
 /**
  * Demo consumers in a few set-based statements (generate_series, no row-by-row inserts): names from the lists above,
  * unique phones, e-mails and cards, a domicile and a delivery address in real villages (the regions are loaded first;
- * without them consumers get neither), tags, a stamp ledger (codes 10 and 30 in, 20, 21 and 31 out) with the balance it
- * adds up to, claimed coupons, point-of-sale sales, activity, loyalty memberships and the associates (staff)
+ * without them consumers get neither), tags, claimed coupons, point-of-sale sales, activity, loyalty memberships and the associates (staff)
  * with their staff purchases. Every 50th consumer is locked,
  * every 97th withdrawn. The arithmetic is bigint, so the same statements seed the million consumers of the benchmark.
  */
@@ -73,26 +72,6 @@ export async function seedConsumers(db: Db, count = DEMO_CONSUMERS): Promise<voi
     await tx.execute(sql`insert into consumer_tags (consumer_id, tag_id)
       select c.id, t.id from consumers c join (select id, row_number() over (order by id) as n, count(*) over () as k from custom_consumer_tags) t
         on c.id % 4 = 0 and t.n = 1 + (c.id / 4) % t.k`);
-
-    // Stamps: in (10, 10, 30) then out (20, 21, 31) and in again, one to six movements per consumer; outs take one stamp.
-    await tx.execute(sql`
-      with s as (select array_agg(id order by id) as ids from stores),
-      moves as (
-        select c.id as consumer_id, g, (ARRAY[10, 10, 30, 20, 10, 21, 31])[g] as code,
-          case when (ARRAY[10, 10, 30, 20, 10, 21, 31])[g] in (10, 30) then 2 + (c.id * g) % 4 else 1 end as quantity,
-          case when (ARRAY[10, 10, 30, 20, 10, 21, 31])[g] = 10 then s.ids[1 + (c.id + g) % cardinality(s.ids)] end as store_id,
-          c.created_at + (now() - c.created_at) * (g / 8.0) as at
-        from consumers c cross join s cross join lateral generate_series(1, 1 + c.id % 7) g
-      )
-      insert into stamp_ledger (consumer_id, code, quantity, balance_after, store_id, reference, note, at)
-      select consumer_id, code, quantity,
-        sum(case when code in (10, 30) then quantity else -quantity end) over (partition by consumer_id order by g),
-        store_id, case when code = 10 then 'POS-' || consumer_id || '-' || g when code = 20 then 'RDM-' || consumer_id || '-' || g end,
-        case code when 30 then 'Bonus stempel promo bank' when 21 then 'Stempel kedaluwarsa' when 31 then 'Koreksi injeksi' end,
-        at
-      from moves`);
-    await tx.execute(sql`update consumers c set stamp_balance = l.balance from (
-      select distinct on (consumer_id) consumer_id, balance_after as balance from stamp_ledger order by consumer_id, at desc, id desc) l where l.consumer_id = c.id`);
 
     await tx.execute(sql`
       with s as (select array_agg(id order by id) as ids from stores)

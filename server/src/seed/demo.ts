@@ -7,6 +7,7 @@ import { seedEcommerce } from './demo-ecommerce.ts';
 import { seedHelpdesk } from './demo-helpdesk.ts';
 import { seedIdentity } from './demo-identity.ts';
 import { seedMasterdata } from './demo-masterdata.ts';
+import { seedStamps } from './demo-stamps.ts';
 import { seedSurveys } from './demo-surveys.ts';
 
 export async function isEmpty(db: Db): Promise<boolean> {
@@ -27,6 +28,8 @@ export async function seedDemo(db: Db, opts: DemoOptions = {}): Promise<void> {
   if (scale > 0) await seedCatalog(db, scale);
   if (scale > 0) await seedEcommerce(db);
   if (scale > 0) await seedConsumers(db, Math.round(DEMO_CONSUMERS * Math.min(scale, 1)));
+  // The consumers' stamp histories, through the stamp ledger (stamps are the loyalty domain's).
+  if (scale > 0) await seedStamps(db);
   await seedContent(db);
   // After the consumers seed: tickets and chats are given to existing consumers (none: FAQs and templates only).
   await seedHelpdesk(db);

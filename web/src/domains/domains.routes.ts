@@ -9,6 +9,7 @@ import { identityRoutes } from './identity/identity.routes.tsx';
 import { masterdataRoutes } from './masterdata/masterdata.routes.tsx';
 import { operationsRoutes } from './operations/operations.routes.tsx';
 import { promotionRoutes } from './promotion/promotion.routes.tsx';
+import { stampRoutes } from './loyalty/stamps.routes.tsx';
 
 /**
  * Every domain's screens under `parent` (the admin shell). Building them records which menu entries have screens
@@ -27,5 +28,6 @@ export function domainRoutes(parent: AnyRoute): AnyRoute[] {
     ...masterdataRoutes(parent),
     ...helpdeskRoutes(parent),
     ...operationsRoutes(parent),
+    ...stampRoutes(parent),
   ];
 }

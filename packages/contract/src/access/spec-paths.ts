@@ -99,8 +99,8 @@ export const ENTRY_SPEC_PATHS: Readonly<Record<string, EntrySpecPaths>> = {
   'cms.banner-digital-product': built('banner-digital-products', CRUD),
 
   // cms, Digital Stamp
-  'cms.stamp': later(CRUD),
-  'cms.reward': later(CRUD),
+  'cms.stamp': built('stamp-programmes', CRUD),
+  'cms.reward': built('stamp-rewards', CRUD),
   'cms.report': later(),
   'cms.coupon': later(DETAIL),
   'cms.how-to-redeem': built(undefined, EDIT),

@@ -64,6 +64,7 @@ export const stampLedgerRow = z.object({
   direction: z.enum(['in', 'out']),
   quantity: z.number().int(),
   balance_after: z.number().int(),
+  programme_name: z.string(),
   store_name: z.string().nullable(),
   reference: z.string().nullable(),
   note: z.string().nullable(),

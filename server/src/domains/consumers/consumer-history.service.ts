@@ -119,8 +119,8 @@ export class ConsumerHistoryService {
     await this.requireConsumer(consumerId);
     const codes: readonly number[] | null = q.direction === 'in' ? STAMP_IN_CODES : q.direction === 'out' ? STAMP_OUT_CODES : null;
     const page = await pagedList(this.db, {
-      select: sql`select l.id, l.code, l.quantity, l.balance_after, s.name as store_name, l.reference, l.note, l.at`,
-      from: sql`from stamp_ledger l left join stores s on s.id = l.store_id`,
+      select: sql`select l.id, l.code, l.quantity, l.balance_after, p.name as programme_name, s.name as store_name, l.reference, l.note, l.at`,
+      from: sql`from stamp_ledger l join stamp_programmes p on p.id = l.programme_id left join stores s on s.id = l.store_id`,
       where: whereOf([sql`l.consumer_id = ${consumerId}`, codes ? sql`l.code in (${sql.join(codes.map((c) => sql`${c}`), sql`, `)})` : undefined]),
       orderBy: sql`l.at desc, l.id desc`,
       page: pageOf(q),

@@ -116,6 +116,7 @@ const STAMP_COLUMNS: readonly Column<StampLedgerRow>[] = [
   { key: 'code', label: 'Movement', kind: 'status', enum: STAMP_MOVEMENT },
   { key: 'quantity', label: 'Stamps', kind: 'number' },
   { key: 'balance_after', label: 'Balance', kind: 'number' },
+  { key: 'programme_name', label: 'Programme' },
   { key: 'store_name', label: 'Store' },
   { key: 'reference', label: 'Reference' },
   { key: 'note', label: 'Note' },

@@ -43,6 +43,7 @@ const HISTORY_ID: Record<string, string> = {
   code: 'Pergerakan',
   quantity: 'Stempel',
   balance_after: 'Saldo',
+  programme_name: 'Program',
   store_name: 'Toko',
   store_code: 'Kode Toko',
   reference: 'Referensi',

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { apiCall } from '../support/api.ts';
+import { newPage, shot } from '../support/browser.ts';
+import { usePortal } from '../support/portal.ts';
+import { DEMO_PASSWORD, signIn } from '../support/session.ts';
+
+// The consumers seed numbers its i-th consumer 628 + a prefix + (i·7919 mod 10^8); the help-desk seed gives the first
+// five the demo password.
+const PREFIXES = ['12', '13', '21', '52', '57', '77', '78', '95', '96', '81'];
+const demoPhone = (i: number) => `628${PREFIXES[i % 10]}${String((i * 7919) % 100_000_000).padStart(8, '0')}`;
+
+/** DD/MMM/YYYY of a day `days` from today in Asia/Jakarta, as the day picker takes it. */
+function dayText(days: number): string {
+  const d = new Date(Date.now() + 7 * 3_600_000 + days * 86_400_000);
+  const month = d.toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' });
+  return `${String(d.getUTCDate()).padStart(2, '0')}/${month}/${d.getUTCFullYear()}`;
+}
+
+async function pick(page: Page, selector: string, optionText: string, typed?: string): Promise<void> {
+  await page.locator(selector).click();
+  if (typed) await page.locator(selector).fill(typed);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: optionText }).first().click();
+}
+
+async function typeDay(page: Page, selector: string, text: string): Promise<void> {
+  const input = page.locator(selector);
+  await input.click();
+  await input.fill(text);
+  // Tab, not Enter: Enter in a form field submits the form.
+  await page.keyboard.press('Tab');
+}
+
+describe('digital stamps', () => {
+  const portal = usePortal();
+  const call = <T>(method: string, path: string, token?: string, body?: unknown) => apiCall<T>(portal.server.url, method, path, token, body);
+
+  it('admin.cms creates a programme and a reward; a consumer earns by a transaction, the balance rises, the consumer redeems and the coupon shows', { timeout: 180_000 }, async () => {
+    const name = `Stempel Uji E2E ${Date.now()}`;
+    const { page } = await newPage(portal.browser, portal.server.url);
+    await signIn(page, 'admin.cms');
+
+    // The programme: one stamp for each whole Rp50.000, from yesterday for a month.
+    await page.goto('/admin/aphrodite/stamp/create');
+    await page.getByTestId('resource-form').waitFor();
+    await page.getByTestId('field-name').fill(name);
+    await pick(page, '#stamp-programme_seasonality', 'Regular');
+    await typeDay(page, '#stamp-programme_start_date', dayText(-1));
+    await typeDay(page, '#stamp-programme_end_date', dayText(30));
+    await pick(page, '#stamp-programme_reward_type', 'Minimal Total Transaction');
+    await page.getByTestId('field-min_transaction').fill('50000');
+    await page.getByTestId('field-stamps_per_multiple').fill('1');
+    await shot(page, 'stamp-programme-create');
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/v1/stamp-programmes') && r.request().method() === 'POST');
+    await page.getByTestId('form-submit').click();
+    expect((await created).status()).toBe(200);
+    // A created record opens its list.
+    await page.getByTestId('resource-table').getByText(name).first().waitFor();
+
+    // The reward: 3 of its stamps, 5 in stock.
+    const rewardName = `Hadiah Uji ${Date.now()}`;
+    await page.goto('/admin/aphrodite/reward/create');
+    await page.getByTestId('resource-form').waitFor();
+    await page.getByTestId('field-name').fill(rewardName);
+    await pick(page, '#stamp-reward_programme_id', name, name.slice(0, 16));
+    await page.getByTestId('field-stamps_required').fill('3');
+    await page.getByTestId('field-stock').fill('5');
+    await typeDay(page, '#stamp-reward_start_date', dayText(-1));
+    await typeDay(page, '#stamp-reward_end_date', dayText(30));
+    const rewardSaved = page.waitForResponse((r) => r.url().endsWith('/api/v1/stamp-rewards') && r.request().method() === 'POST');
+    await page.getByTestId('form-submit').click();
+    const rewardRes = await rewardSaved;
+    expect(rewardRes.status()).toBe(200);
+    const reward = ((await rewardRes.json()) as { data: { id: number } }).data;
+    await page.getByTestId('resource-table').getByText(rewardName).first().waitFor();
+
+    // A demo consumer's transaction of Rp160.000 through the consumer API earns 3 stamps of the new programme.
+    let consumer: { token: string; consumer_id: number } | undefined;
+    for (let i = 1; i <= 5 && !consumer; i++) {
+      consumer = await call<{ token: string; consumer_id: number }>('POST', '/api/v1/app/auth/sign-in', undefined, { phone: demoPhone(i), password: DEMO_PASSWORD }).catch(() => undefined);
+    }
+    if (!consumer) throw new Error('no demo consumer could sign in');
+    const before = (await call<{ balance: number }>('GET', '/api/v1/app/stamps', consumer.token)).balance;
+    await page.goto(`/admin/aphrodite/consumer/${consumer.consumer_id}/detail`);
+    await page.getByTestId('detail-view').waitFor();
+    await page.getByTestId('consumer-tabs').getByRole('tab', { name: 'Stamp History' }).click();
+
+    const earned = await call<{ earned: { programme_name: string; quantity: number }[]; balance: number }>('POST', '/api/v1/app/transactions', consumer.token, {
+      transaction_id: `E2E-${Date.now()}`,
+      channel: 1,
+      total: 160_000,
+      items: [{ plu: 'E2E-1', quantity: 1, price: 160_000 }],
+      at: new Date().toISOString(),
+    });
+    expect(earned.earned).toContainEqual(expect.objectContaining({ programme_name: name, quantity: 3 }));
+
+    // The consumer detail shows the balance risen, and the movement in the stamp history.
+    await page.reload();
+    await page.getByTestId('detail-view').getByText(String(earned.balance), { exact: true }).first().waitFor();
+    expect(earned.balance).toBeGreaterThan(before);
+    await shot(page, 'stamp-consumer-balance');
+
+    // The consumer redeems the reward; the coupon shows in the coupon history.
+    const coupon = await call<{ coupon_code: string }>('POST', `/api/v1/app/stamp-rewards/${reward.id}/redeem`, consumer.token);
+    await page.reload();
+    await page.getByTestId('consumer-tabs').getByRole('tab', { name: 'Coupon History' }).click();
+    await page.getByTestId('consumer-coupons').getByText(coupon.coupon_code).waitFor();
+    await shot(page, 'stamp-coupon-history');
+    const stock = await call<{ stock: number }>('GET', `/api/v1/stamp-rewards/${reward.id}`, (await call<{ token: string }>('POST', '/api/v1/auth/sign-in', undefined, { username: 'admin.cms', password: DEMO_PASSWORD })).token);
+    expect(stock.stock).toBe(4);
+  });
+});

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { endpoint, resourceApi } from '../common/endpoint.ts';
+import { appRedemption, appStampReward, appStamps, appTransactionBody, appTransactionResult } from './stamp-app.schema.ts';
+import { stampRewardCreateBody, stampRewardListQuery, stampRewardRow, stampRewardUpdateBody } from './stamp-reward.schema.ts';
+import { stampProgrammeCreateBody, stampProgrammeDetail, stampProgrammeListQuery, stampProgrammeRow, stampProgrammeUpdateBody } from './stamp-programme.schema.ts';
+
+export const STAMP_PROGRAMME_ENTRIES = ['cms.stamp'] as const;
+
+/** cms Digital stamp, "stamp": the stamp programmes. */
+export const stampProgrammesApi = resourceApi({
+  name: 'stamp-programmes',
+  path: 'stamp-programmes',
+  tag: 'stamp programmes',
+  label: 'stamp programme',
+  entries: STAMP_PROGRAMME_ENTRIES,
+  // The reward form chooses its programme from this list.
+  viewEntries: ['cms.reward'],
+  row: stampProgrammeRow,
+  detail: stampProgrammeDetail,
+  listQuery: stampProgrammeListQuery,
+  create: stampProgrammeCreateBody,
+  update: stampProgrammeUpdateBody,
+});
+
+export const STAMP_REWARD_ENTRIES = ['cms.reward'] as const;
+
+/** cms Digital stamp, "reward": what stamps are redeemed for. */
+export const stampRewardsApi = resourceApi({
+  name: 'stamp-rewards',
+  path: 'stamp-rewards',
+  tag: 'stamp rewards',
+  label: 'reward',
+  entries: STAMP_REWARD_ENTRIES,
+  row: stampRewardRow,
+  listQuery: stampRewardListQuery,
+  create: stampRewardCreateBody,
+  update: stampRewardUpdateBody,
+});
+
+/**
+ * The consumer app's side of stamps under `app/`: public to the staff access guard, each behind the consumer-token guard
+ * (401 without a consumer token).
+ */
+const APP_TAG = 'consumer app';
+export const stampAppApi = {
+  transaction: endpoint({
+    id: 'app-stamps.transaction',
+    method: 'POST',
+    path: 'app/transactions',
+    tag: APP_TAG,
+    summary: 'A POS or online transaction of the consumer earns stamps by every active programme that admits it; sent again, it answers the first result',
+    access: 'public',
+    body: appTransactionBody,
+    data: appTransactionResult,
+    errors: [401, 409],
+  }),
+  stamps: endpoint({
+    id: 'app-stamps.balances',
+    method: 'GET',
+    path: 'app/stamps',
+    tag: APP_TAG,
+    summary: 'The consumer’s stamp balances by programme and latest movements',
+    access: 'public',
+    data: appStamps,
+    errors: [401],
+  }),
+  rewards: endpoint({
+    id: 'app-stamps.rewards',
+    method: 'GET',
+    path: 'app/stamp-rewards',
+    tag: APP_TAG,
+    summary: 'Rewards the consumer can redeem today (active, in period, in stock)',
+    access: 'public',
+    data: z.array(appStampReward),
+    errors: [401],
+  }),
+  redeem: endpoint({
+    id: 'app-stamps.redeem',
+    method: 'POST',
+    path: 'app/stamp-rewards/:id/redeem',
+    tag: APP_TAG,
+    summary: 'Redeems a reward: debits the programme’s stamps, takes one from stock and issues a coupon, all at once',
+    access: 'public',
+    data: appRedemption,
+    errors: [401, 404, 422],
+  }),
+};
+
+/** Every endpoint of the stamp half of the loyalty domain. */
+export const stampsApi = { stampProgrammesApi, stampRewardsApi, stampAppApi };

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { stampAppApi, stampProgrammesApi, stampRewardsApi } from '@portal/contract';
+import type { Clock } from '../../platform/clock.ts';
+import { appConsumer, type ConsumerAuthService } from '../../platform/consumer-auth.ts';
+import { registerResourceRoutes } from '../../platform/crud/index.ts';
+import { serve } from '../../platform/serve.ts';
+import type { StampServices } from './stamps.module.ts';
+
+/** The stamp screens' routes and the consumer app's stamp routes: thin, the services do the work. */
+export function registerStampRoutes(app: FastifyInstance, s: StampServices, clock: Clock, consumerAuth: ConsumerAuthService): void {
+  registerResourceRoutes(app, s.programmes, clock, stampProgrammesApi);
+  registerResourceRoutes(app, s.rewards, clock, stampRewardsApi);
+
+  const consumerOnly = { onRequest: consumerAuth.guard };
+  serve(app, stampAppApi.transaction, async (req) => ({ message: 'Success', data: await s.app.transaction(appConsumer(req).consumerId, req.body, clock.now()) }), consumerOnly);
+  serve(app, stampAppApi.stamps, async (req) => ({ message: 'Success', data: await s.app.stamps(appConsumer(req).consumerId) }), consumerOnly);
+  serve(app, stampAppApi.rewards, async () => ({ message: 'Success', data: await s.app.rewards(clock.now()) }), consumerOnly);
+  serve(app, stampAppApi.redeem, async (req) => ({ message: 'Success', data: await s.app.redeem(appConsumer(req).consumerId, req.params.id, clock.now()) }), consumerOnly);
+}

@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import { stampProgrammeCreateBody, stampRewardCreateBody, type StampProgrammeCreate } from '@portal/contract';
+import { queryRows, type Db } from '../db/client.ts';
+import type { AuditContext } from '../platform/audit.ts';
+import { StampLedgerService, type StampCode, type StampMovement } from '../domains/loyalty/stamp-ledger.service.ts';
+import { StampProgrammeService } from '../domains/loyalty/stamp-programme.resource.ts';
+import { StampRewardService } from '../domains/loyalty/stamp-reward.resource.ts';
+
+const DAY_MS = 86_400_000;
+const jakartaDayOf = (ms: number) => new Date(ms + 7 * 3_600_000).toISOString().slice(0, 10);
+
+// In (10, 10, 30), out (20), in (10), out (21, 31): one to seven movements per consumer; outs take one stamp.
+const PATTERN: readonly StampCode[] = [10, 10, 30, 20, 10, 21, 31];
+
+/**
+ * Demo stamp programmes and their rewards, made by the services the screens use, and each consumer's stamp history written
+ * through the stamp ledger's batch writer (one transaction, a few statements), so balances are the ledger's own.
+ */
+export async function seedStamps(db: Db, now = new Date()): Promise<void> {
+  const ctx: AuditContext = { actor: null, ip: null, now };
+  const programmes = new StampProgrammeService(db);
+  const plus = (await queryRows<{ plu: string }>(db, sql`select plu from products order by id limit 4`)).map((p) => p.plu);
+  const today = now.getTime();
+  const bodies: StampProgrammeCreate[] = [
+    {
+      name: 'Stempel Belanja Reguler',
+      description: 'Satu stempel untuk setiap kelipatan belanja Rp50.000; bonus 2 stempel dengan promo bank.',
+      start_date: jakartaDayOf(today - 1000 * DAY_MS),
+      end_date: jakartaDayOf(today + 365 * DAY_MS),
+      seasonality: 'regular',
+      reward_type: 1,
+      min_transaction: 50_000,
+      stamps_per_multiple: 1,
+      extra_stamp: 1,
+      extra_stamp_amount: 2,
+    },
+    {
+      name: 'Stempel Produk Sponsor',
+      description: 'Stempel dari setiap unit produk sponsor, dikalikan dua.',
+      start_date: jakartaDayOf(today - 1000 * DAY_MS),
+      end_date: jakartaDayOf(today + 90 * DAY_MS),
+      seasonality: 'seasonal',
+      reward_type: 2,
+      sponsor_plus: plus.length ? plus : ['000000'],
+      stamps_per_unit: 1,
+      multiplier: 1,
+      multiplier_value: 2,
+    },
+    {
+      name: 'Kombinasi Akhir Tahun',
+      description: 'Belanja dan produk sponsor untuk member aplikasi, satu stempel ekstra per transaksi.',
+      start_date: jakartaDayOf(today - 30 * DAY_MS),
+      end_date: jakartaDayOf(today + 60 * DAY_MS),
+      seasonality: 'seasonal',
+      reward_type: 3,
+      min_transaction: 100_000,
+      stamps_per_multiple: 1,
+      sponsor_plus: plus.length ? plus.slice(0, 2) : ['000000'],
+      stamps_per_unit: 1,
+      extra_stamp: 2,
+      extra_stamp_amount: 1,
+      multiplier: 2,
+      multiplier_value: 1,
+      member_scope: 1,
+    },
+  ];
+  const ids: number[] = [];
+  for (const body of bodies) ids.push((await programmes.create(stampProgrammeCreateBody.parse(body), ctx)).id);
+  const rewards = new StampRewardService(db);
+  const rewardBodies: [number, string, number, number][] = [
+    [0, 'Voucher Belanja Rp25.000', 10, 500],
+    [0, 'Gratis Minyak Goreng 1 L', 6, 300],
+    [1, 'Susu UHT 1 L', 8, 200],
+    [1, 'Tumbler Eksklusif', 20, 50],
+    [2, 'Diskon Rp50.000 Belanja Sembako', 12, 100],
+  ];
+  for (const [programme, name, stamps, stock] of rewardBodies) {
+    const body = bodies[programme]!;
+    const reward = { programme_id: ids[programme]!, name, stamps_required: stamps, stock, start_date: body.start_date, end_date: body.end_date };
+    await rewards.create(stampRewardCreateBody.parse(reward), ctx);
+  }
+
+  const consumers = await queryRows<{ id: number; created_at: string | Date }>(db, sql`select id, created_at from consumers order by id`);
+  const stores = (await queryRows<{ id: number }>(db, sql`select id from stores order by id`)).map((s) => Number(s.id));
+  const movements: StampMovement[] = [];
+  for (const c of consumers) {
+    const id = Number(c.id);
+    const created = new Date(c.created_at).getTime();
+    const programmeId = ids[id % 2] ?? ids[0]!;
+    for (let g = 1; g <= 1 + (id % 7); g++) {
+      const code = PATTERN[g - 1]!;
+      const isIn = code === 10 || code === 30;
+      movements.push({
+        consumerId: id,
+        programmeId,
+        code,
+        quantity: isIn ? 2 + ((id * g) % 4) : 1,
+        source: code === 10 ? 'transaction' : code === 20 ? 'redemption' : code === 21 ? 'expiry' : 'injection',
+        sourceRef: code === 10 ? `POS-${id}-${g}` : `SEED-${id}-${g}`,
+        actor: code === 20 ? { kind: 'consumer', id } : { kind: 'system', id: null },
+        at: new Date(created + ((today - created) * g) / 8),
+        storeId: code === 10 && stores.length ? stores[(id + g) % stores.length]! : null,
+        reference: code === 10 ? `POS-${id}-${g}` : code === 20 ? `RDM-${id}-${g}` : null,
+        note: code === 30 ? 'Bonus stempel promo bank' : code === 21 ? 'Stempel kedaluwarsa' : code === 31 ? 'Koreksi injeksi' : null,
+      });
+    }
+  }
+  const ledger = new StampLedgerService(db);
+  await db.transaction((tx) => ledger.postMany(tx, movements));
+}
