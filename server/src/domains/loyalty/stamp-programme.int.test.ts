@@ -15,14 +15,17 @@ describe('stamp programmes (cms Digital stamp, "stamp")', () => {
   let admin: string;
   let viewOnly: string;
   let noRight: string;
+  let rewardViewer: string;
   let stores: StoreRow[];
 
   beforeAll(async () => {
     admin = await h.tokenOf('admin.cms');
     await createStaff(h.testDb.database.db, 'stamp.viewer', [{ entry: 'cms.stamp', action: 'view' }]);
     await createStaff(h.testDb.database.db, 'reward.only', [{ entry: 'cms.reward', action: 'view' }]);
+    await createStaff(h.testDb.database.db, 'faq.only', [{ entry: 'cms.faq', action: 'view' }]);
     viewOnly = await h.tokenOf('stamp.viewer');
-    noRight = await h.tokenOf('reward.only');
+    rewardViewer = await h.tokenOf('reward.only');
+    noRight = await h.tokenOf('faq.only');
     stores = (await h.call('GET', '/api/v1/stores?limit=3&sort_by=code', { token: admin })).json<{ data: List<StoreRow> }>().data.data;
   });
 
@@ -106,5 +109,8 @@ describe('stamp programmes (cms Digital stamp, "stamp")', () => {
     await refused('POST', URL, programme(), 403, undefined, viewOnly);
     await refused('PUT', `${URL}/1`, { ...programme(), version: 1 }, 403, undefined, viewOnly);
     expect((await h.call('GET', URL)).statusCode).toBe(401);
+    // The reward form picks its programme from the list, so a reward viewer reads it, and changes nothing.
+    expect((await ok<List<StampProgrammeRow>>('GET', URL, undefined, rewardViewer)).data.length).toBeGreaterThan(0);
+    await refused('POST', URL, programme(), 403, undefined, rewardViewer);
   });
 });
