@@ -7,6 +7,7 @@ import { contentApi } from './content/content.api.ts';
 import { helpdeskImportsApi } from './helpdesk/helpdesk-imports.api.ts';
 import { helpdeskApi } from './helpdesk/helpdesk.api.ts';
 import { identityApi } from './identity/identity.api.ts';
+import { couponsApi } from './loyalty/coupons.api.ts';
 import { importBatchesApi, type ImportEndpoints } from './imports/imports.api.ts';
 import { masterdataApi } from './masterdata/masterdata.api.ts';
 import { operationsApi } from './operations/operations.api.ts';
@@ -34,6 +35,7 @@ export const API = {
   consumers: consumersDomainApi,
   helpdesk: helpdeskApi,
   operations: operationsApi,
+  coupons: couponsApi,
   imports: { importsApi, consumerImportsApi, helpdeskImportsApi },
 };
 

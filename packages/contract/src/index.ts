@@ -12,4 +12,5 @@ export * from './content/index.ts';
 export * from './workflows/index.ts';
 export * from './consumers/index.ts';
 export * from './helpdesk/index.ts';
+export * from './loyalty/index.ts';
 export * from './api-registry.ts';

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { COUPON_SETTING_ENTRIES } from '../access/entries.ts';
+import { audienceEstimate, audienceEstimateBody } from '../common/audience.schema.ts';
+import { endpoint, resourceApi } from '../common/endpoint.ts';
+import { bigIdParam, idParam } from '../common/list-query.ts';
+import { appCouponRow, appCouponUseBody, appMyCouponsQuery } from './coupon-app.schema.ts';
+import {
+  couponClaimRow,
+  couponSettingCreateBody,
+  couponSettingDetail,
+  couponSettingListQuery,
+  couponSettingRow,
+  couponSettingUpdateBody,
+} from './coupon-setting.schema.ts';
+
+const couponSettings = resourceApi({
+  name: 'coupon-settings',
+  path: 'coupon-settings',
+  tag: 'coupon settings',
+  label: 'coupon setting',
+  entries: COUPON_SETTING_ENTRIES,
+  row: couponSettingRow,
+  detail: couponSettingDetail,
+  listQuery: couponSettingListQuery,
+  create: couponSettingCreateBody,
+  update: couponSettingUpdateBody,
+  remove: true,
+});
+export const couponSettingsApi = {
+  ...couponSettings,
+  audience: endpoint({
+    id: 'coupon-settings.audience-estimate',
+    method: 'POST',
+    path: 'coupon-settings/audience-estimate',
+    tag: 'coupon settings',
+    summary: 'The number of active consumers a coupon targeting reaches (counted exactly at the time of asking)',
+    access: { entries: COUPON_SETTING_ENTRIES, action: 'view' },
+    body: audienceEstimateBody,
+    data: audienceEstimate,
+  }),
+};
+
+const APP_TAG = 'consumer app';
+const consumerToken = [401] as const;
+
+/** The consumer app's coupons: claimable ones, claiming (409 when the quota or the consumer's limit is spent), its own, using one. */
+export const appCouponsApi = {
+  list: endpoint({
+    id: 'app-coupons.list',
+    method: 'GET',
+    path: 'app/coupons',
+    tag: APP_TAG,
+    summary: 'The coupons the consumer may claim now (active, in period, quota left, its targeting admits the consumer)',
+    access: 'public',
+    data: z.array(appCouponRow),
+    errors: consumerToken,
+  }),
+  claim: endpoint({
+    id: 'app-coupons.claim',
+    method: 'POST',
+    path: 'app/coupons/:id/claim',
+    tag: APP_TAG,
+    summary: 'Claims one coupon: takes a unit of the quota and of the consumer’s limit atomically',
+    access: 'public',
+    params: idParam,
+    data: couponClaimRow,
+    errors: [401, 404, 409, 422],
+  }),
+  mine: endpoint({
+    id: 'app-coupons.mine',
+    method: 'GET',
+    path: 'app/my-coupons',
+    tag: APP_TAG,
+    summary: 'The consumer’s claimed coupons, newest first',
+    access: 'public',
+    query: appMyCouponsQuery,
+    data: z.array(couponClaimRow),
+    errors: consumerToken,
+  }),
+  use: endpoint({
+    id: 'app-coupons.use',
+    method: 'POST',
+    path: 'app/my-coupons/:id/use',
+    tag: APP_TAG,
+    summary: 'Uses an active claimed coupon at a store, on a receipt (status Used)',
+    access: 'public',
+    params: bigIdParam,
+    body: appCouponUseBody,
+    data: couponClaimRow,
+    errors: [401, 404, 409],
+  }),
+};
+
+export const couponsApi = { couponSettingsApi, appCouponsApi };

@@ -1,0 +1,4 @@
+export * from './coupon-enums.ts';
+export * from './coupon-setting.schema.ts';
+export * from './coupon-app.schema.ts';
+export * from './coupons.api.ts';
