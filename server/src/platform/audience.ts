@@ -68,3 +68,16 @@ export async function requireProvinces(tx: Tx, codes: readonly string[]): Promis
     throw badRequest(message, [{ path: 'province_codes', message }]);
   }
 }
+
+/**
+ * Whether the consumer `c` (an alias of `consumers`) is in the audience of the targeting columns of `t` (an alias of a
+ * row with targeting, member_scope, consumer_tag_ids and province_codes): the same reach the estimate counts.
+ */
+export function admits(t: string, c: string): SQL {
+  const T = sql.raw(t);
+  const C = sql.raw(c);
+  return sql`${C}.status = ${CONSUMER_ACTIVE}
+    and (${T}.member_scope <> ${APP_MEMBER} or exists (select 1 from members m where m.consumer_id = ${C}.id))
+    and (${T}.targeting <> ${TARGETED} or ${C}.province_code = any(${T}.province_codes)
+      or exists (select 1 from consumer_tags ct where ct.consumer_id = ${C}.id and ct.tag_id = any(${T}.consumer_tag_ids)))`;
+}

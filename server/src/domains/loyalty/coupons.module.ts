@@ -1,0 +1,26 @@
+import { AudienceService } from '../../platform/audience.ts';
+import type { DomainModule, ModuleContext } from '../../platform/module.ts';
+import { CouponClaimService } from './coupon-claim.service.ts';
+import { COUPON_EXPIRY_JOB, couponExpiryJob } from './coupon-expiry.job.ts';
+import { CouponSettingService } from './coupon-setting.resource.ts';
+import { registerCouponAppRoutes, registerCouponRoutes, type CouponServices } from './coupons.routes.ts';
+
+/** cms Digital Coupon: coupon settings and their claims (the consumer app claims and uses them); claims expire daily. */
+export function couponsModule(ctx: ModuleContext): DomainModule & { services: CouponServices } {
+  const { db, clock } = ctx;
+  const services: CouponServices = {
+    settings: new CouponSettingService(db),
+    claims: new CouponClaimService(db),
+    audience: new AudienceService(db),
+    consumerAuth: ctx.consumerAuth,
+  };
+  return {
+    name: 'coupons',
+    services,
+    register: (app) => {
+      registerCouponRoutes(app, services, clock);
+      registerCouponAppRoutes(app, services, clock);
+    },
+    jobs: [{ name: COUPON_EXPIRY_JOB, handler: couponExpiryJob(services.claims, ctx.jobs, clock), sendOnStart: {} }],
+  };
+}

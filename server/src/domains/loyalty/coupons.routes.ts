@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { appCouponsApi, couponSettingsApi } from '@portal/contract';
+import type { AudienceService } from '../../platform/audience.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { ConsumerAuthService } from '../../platform/consumer-auth.ts';
+import { appConsumer } from '../../platform/consumer-auth.ts';
+import { registerResourceRoutes } from '../../platform/crud/index.ts';
+import { serve } from '../../platform/serve.ts';
+import type { CouponClaimService } from './coupon-claim.service.ts';
+import type { CouponSettingService } from './coupon-setting.resource.ts';
+
+export interface CouponServices {
+  settings: CouponSettingService;
+  claims: CouponClaimService;
+  audience: AudienceService;
+  consumerAuth: ConsumerAuthService;
+}
+
+/** cms Coupon Setting (with the estimated audience of its targeting). */
+export function registerCouponRoutes(app: FastifyInstance, s: CouponServices, clock: Clock): void {
+  serve(app, couponSettingsApi.audience, async (req) => ({ message: 'Success', data: await s.audience.estimate(req.body) }));
+  registerResourceRoutes(app, s.settings, clock, couponSettingsApi);
+}
+
+/** The consumer app's coupons under `/api/v1/app/`: each route takes the consumer-token guard. */
+export function registerCouponAppRoutes(app: FastifyInstance, s: CouponServices, clock: Clock): void {
+  const consumerOnly = { onRequest: s.consumerAuth.guard };
+  serve(app, appCouponsApi.list, async (req) => ({ message: 'Success', data: await s.claims.claimable(appConsumer(req).consumerId, clock.now()) }), consumerOnly);
+  serve(
+    app,
+    appCouponsApi.claim,
+    async (req) => ({ message: 'Success', data: await s.claims.claim(appConsumer(req).consumerId, req.params.id, clock.now()) }),
+    consumerOnly,
+  );
+  serve(app, appCouponsApi.mine, async (req) => ({ message: 'Success', data: await s.claims.mine(appConsumer(req).consumerId, req.query.status) }), consumerOnly);
+  serve(
+    app,
+    appCouponsApi.use,
+    async (req) => ({ message: 'Success', data: await s.claims.use(appConsumer(req).consumerId, req.params.id, req.body, clock.now()) }),
+    consumerOnly,
+  );
+}
