@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AppCouponRow, CouponClaimRow, CouponSettingDetail } from '@portal/contract';
+import { queryRows } from '../../db/client.ts';
+import { useHarness } from '../../../test/harness.ts';
+import { createAppConsumer } from '../../../test/fixtures/helpdesk.fixtures.ts';
+import { CouponClaimService } from './coupon-claim.service.ts';
+import { COUPON_EXPIRY_JOB } from './coupon-expiry.job.ts';
+
+/** YYYY-MM-DD `days` from today in Asia/Jakarta. */
+const day = (days: number) => new Date(Date.now() + 7 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Claims hold their limits: the quota and the per-consumer limit are guarded updates in SQL, so parallel claims never
+ * overrun them. On PGlite the claims queue on its one connection; with TEST_DATABASE_URL they run on a pool at once.
+ */
+describe('coupon claims', () => {
+  const h = useHarness();
+  const db = () => h.testDb.database.db;
+  let admin: string;
+
+  beforeAll(async () => {
+    admin = await h.tokenOf('admin.cms');
+  });
+
+  const coupon = async (extra: Record<string, unknown> = {}): Promise<CouponSettingDetail> => {
+    const body = { name: 'Kupon Uji', coupon_type: 2, promo_type: 2, discount_value: 10_000, start_date: day(0), end_date: day(7), limit_per_consumer: 1, quota: 50, ...extra };
+    const res = await h.call('POST', '/api/v1/coupon-settings', { token: admin, body });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ data: CouponSettingDetail }>().data;
+  };
+  const consumers = async (n: number, tag: string): Promise<number[]> => {
+    const rows = await queryRows<{ id: number }>(
+      db(),
+      sql`insert into consumers (name, phone, gender, app_card_id, status)
+          select ${tag} || ' ' || g, '62877' || ${tag} || lpad(g::text, 5, '0'), 1, '7799' || ${tag} || lpad(g::text, 6, '0'), 1 from generate_series(1, ${n}) g returning id`,
+    );
+    return rows.map((r) => Number(r.id));
+  };
+  const settled = (results: PromiseSettledResult<unknown>[]) => ({
+    ok: results.filter((r) => r.status === 'fulfilled').length,
+    refused: results.filter((r) => r.status === 'rejected').map((r) => ((r as PromiseRejectedResult).reason as { status?: number }).status),
+  });
+
+  it('200 parallel claims of a coupon with a quota of 50 give exactly 50 claims', async () => {
+    const c = await coupon({ quota: 50 });
+    const ids = await consumers(200, '101');
+    const service = new CouponClaimService(db());
+    const results = settled(await Promise.allSettled(ids.map((id) => service.claim(id, c.id, h.clock.now()))));
+    expect(results.ok).toBe(50);
+    expect(new Set(results.refused)).toEqual(new Set([409]));
+    const [counts] = await queryRows<{ claimed: number; rows: number; codes: number }>(
+      db(),
+      sql`select s.claimed, (select count(*) from consumer_coupons where coupon_setting_id = s.id)::int as rows,
+            (select count(distinct coupon_code) from consumer_coupons where coupon_setting_id = s.id)::int as codes from coupon_settings s where s.id = ${c.id}`,
+    );
+    expect(counts).toEqual({ claimed: 50, rows: 50, codes: 50 });
+  });
+
+  it('parallel claims by one consumer never exceed the per-consumer limit', async () => {
+    const c = await coupon({ quota: 1000, limit_per_consumer: 3 });
+    const [id] = await consumers(1, '102');
+    const service = new CouponClaimService(db());
+    const results = settled(await Promise.allSettled(Array.from({ length: 40 }, () => service.claim(id!, c.id, h.clock.now()))));
+    expect(results.ok).toBe(3);
+    const [counts] = await queryRows<{ claimed: number; mine: number; rows: number }>(
+      db(),
+      sql`select s.claimed, k.claimed as mine, (select count(*) from consumer_coupons where coupon_setting_id = s.id and consumer_id = ${id!})::int as rows
+          from coupon_settings s join coupon_consumer_claims k on k.coupon_setting_id = s.id where s.id = ${c.id}`,
+    );
+    expect(counts).toEqual({ claimed: 3, mine: 3, rows: 3 });
+  });
+
+  it('the consumer app lists what it may claim, claims, lists its coupons and uses one', async () => {
+    const open = await coupon({ name: 'Kupon App', limit_per_consumer: 1, quota: 10 });
+    const later = await coupon({ name: 'Belum Mulai', start_date: day(3), end_date: day(9) });
+    const elsewhere = await coupon({ name: 'Khusus Bali', targeting: 1, province_codes: ['51'] });
+    const me = await createAppConsumer(db(), 'Kupon App', 'Rahasia@123');
+    const signIn = await h.call('POST', '/api/v1/app/auth/sign-in', { body: { phone: me.phone, password: 'Rahasia@123' } });
+    const token = signIn.json<{ data: { token: string } }>().data.token;
+    const app = (method: string, url: string, body?: unknown) => h.call(method, `/api/v1/app/${url}`, { token, body });
+
+    const listed = (await app('GET', 'coupons')).json<{ data: AppCouponRow[] }>().data;
+    expect(listed.some((r) => r.id === open.id && r.remaining_for_you === 1)).toBe(true);
+    expect(listed.some((r) => r.id === later.id || r.id === elsewhere.id)).toBe(false);
+
+    const claimed = await app('POST', `coupons/${open.id}/claim`);
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    const claim = claimed.json<{ data: CouponClaimRow }>().data;
+    expect(claim).toMatchObject({ coupon_setting_id: open.id, name: 'Kupon App', status: 1 });
+    expect(claim.coupon_code).toMatch(/^CPN-[A-Z2-9]{10}$/);
+    expect((await app('POST', `coupons/${open.id}/claim`)).statusCode).toBe(409);
+    expect((await app('POST', `coupons/${later.id}/claim`)).statusCode).toBe(422);
+    expect((await app('POST', `coupons/${elsewhere.id}/claim`)).statusCode).toBe(422);
+    expect((await app('POST', 'coupons/2000000000/claim')).statusCode).toBe(404);
+    expect((await app('POST', 'coupons/abc/claim')).statusCode).toBe(400);
+    expect((await app('GET', 'coupons')).json<{ data: AppCouponRow[] }>().data.some((r) => r.id === open.id)).toBe(false);
+
+    const mine = (await app('GET', 'my-coupons')).json<{ data: CouponClaimRow[] }>().data;
+    expect(mine.map((m) => m.id)).toContain(claim.id);
+    const [store] = await queryRows<{ id: number }>(db(), sql`select id from stores order by id limit 1`);
+    expect((await app('POST', `my-coupons/${claim.id}/use`, { store_id: store!.id })).statusCode).toBe(400);
+    const used = await app('POST', `my-coupons/${claim.id}/use`, { store_id: store!.id, pos_receipt_no: 'R-0001' });
+    expect(used.statusCode, used.body).toBe(200);
+    expect(used.json<{ data: CouponClaimRow }>().data).toMatchObject({ status: 4, store_id: store!.id, pos_receipt_no: 'R-0001' });
+    expect((await app('POST', `my-coupons/${claim.id}/use`, { store_id: store!.id, pos_receipt_no: 'R-0002' })).json<{ message: string }>().message).toMatch(/already been used/);
+
+    // No consumer token, or a staff token: 401.
+    expect((await h.call('GET', '/api/v1/app/coupons')).statusCode).toBe(401);
+    expect((await h.call('GET', '/api/v1/app/my-coupons', { token: admin })).statusCode).toBe(401);
+  });
+
+  it('the daily expiry job sets Expired on active claims past their end, and only those', async () => {
+    const c = await coupon({ name: 'Segera Berakhir', start_date: day(0), end_date: day(0), quota: 5 });
+    const ids = await consumers(2, '103');
+    const service = new CouponClaimService(db());
+    const [a, b] = [await service.claim(ids[0]!, c.id, h.clock.now()), await service.claim(ids[1]!, c.id, h.clock.now())];
+    await db().execute(sql`update consumer_coupons set status = 4 where id = ${b.id}`);
+    expect(await service.expire(h.clock.now())).toBe(0);
+
+    h.clock.advance(2 * 86_400_000);
+    await h.jobs.send(COUPON_EXPIRY_JOB, {});
+    await expect.poll(async () => (await queryRows<{ status: number }>(db(), sql`select status from consumer_coupons where id = ${a.id}`))[0]?.status, { timeout: 15_000 }).toBe(3);
+    const [usedAfter] = await queryRows<{ status: number }>(db(), sql`select status from consumer_coupons where id = ${b.id}`);
+    expect(usedAfter?.status).toBe(4);
+  });
+});
