@@ -5,6 +5,7 @@ import { consumerRoutes } from './consumers/consumers.routes.tsx';
 import { contentRoutes } from './content/content.routes.tsx';
 import { helpdeskRoutes } from './helpdesk/helpdesk.routes.tsx';
 import { identityRoutes } from './identity/identity.routes.tsx';
+import { couponRoutes } from './loyalty/coupons.routes.tsx';
 import { masterdataRoutes } from './masterdata/masterdata.routes.tsx';
 import { operationsRoutes } from './operations/operations.routes.tsx';
 import { promotionRoutes } from './promotion/promotion.routes.tsx';
@@ -25,5 +26,6 @@ export function domainRoutes(parent: AnyRoute): AnyRoute[] {
     ...masterdataRoutes(parent),
     ...helpdeskRoutes(parent),
     ...operationsRoutes(parent),
+    ...couponRoutes(parent),
   ];
 }
