@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
 import { seedCatalog } from './demo-catalog.ts';
 import { seedContent } from './demo-content.ts';
+import { seedCoupons } from './demo-coupons.ts';
 import { seedConsumers, DEMO_CONSUMERS } from './demo-consumers.ts';
 import { seedEcommerce } from './demo-ecommerce.ts';
 import { seedHelpdesk } from './demo-helpdesk.ts';
@@ -29,4 +30,5 @@ export async function seedDemo(db: Db, opts: DemoOptions = {}): Promise<void> {
   await seedContent(db);
   // After the consumers seed: tickets and chats are given to existing consumers (none: FAQs and templates only).
   await seedHelpdesk(db);
+  if (scale > 0) await seedCoupons(db);
 }

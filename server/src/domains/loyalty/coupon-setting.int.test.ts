@@ -39,7 +39,7 @@ describe('cms coupon settings', () => {
   };
 
   const orderCoupon = (extra: Record<string, unknown> = {}) => ({
-    name: 'Hemat 10% Belanja',
+    name: 'Uji Sepuluh Persen',
     description: 'Diskon belanja akhir pekan',
     coupon_type: 2,
     promo_type: 1,
@@ -56,13 +56,13 @@ describe('cms coupon settings', () => {
 
   it('creates, reads, lists with filters, edits with the version and writes the audit', async () => {
     const created = await ok<CouponSettingDetail>('POST', URL, orderCoupon());
-    expect(created).toMatchObject({ name: 'Hemat 10% Belanja', coupon_type: 2, promo_type: 1, discount_value: 10, max_discount: 25_000, claimed: 0, targeting: 2, status: 1, version: 1, products: [] });
+    expect(created).toMatchObject({ name: 'Uji Sepuluh Persen', coupon_type: 2, promo_type: 1, discount_value: 10, max_discount: 25_000, claimed: 0, targeting: 2, status: 1, version: 1, products: [] });
 
     const byPlu = await ok<CouponSettingDetail>(
       'POST',
       URL,
       orderCoupon({
-        name: 'Potongan Produk Pilihan',
+        name: 'Uji Produk Per PLU',
         coupon_type: 3,
         promo_type: 2,
         discount_value: 5_000,
@@ -78,19 +78,19 @@ describe('cms coupon settings', () => {
     ]);
     expect(byPlu).toMatchObject({ targeting: 1, member_scope: 1, province_codes: ['31'], product_count: 1 });
 
-    const list = await ok<List<CouponSettingRow>>('GET', `${URL}?coupon_type=3&sort_by=name&sort_dir=asc`);
+    const list = await ok<List<CouponSettingRow>>('GET', `${URL}?coupon_type=3&search=uji&sort_by=name&sort_dir=asc`);
     expect(list.data.map((r) => r.id)).toEqual([byPlu.id]);
-    const searched = await ok<List<CouponSettingRow>>('GET', `${URL}?search=hemat&active_on=${day(1)}`);
+    const searched = await ok<List<CouponSettingRow>>('GET', `${URL}?search=sepuluh&active_on=${day(1)}`);
     expect(searched.data.map((r) => r.id)).toEqual([created.id]);
-    expect((await ok<List<CouponSettingRow>>('GET', `${URL}?active_on=${day(40)}`)).data).toEqual([]);
+    expect((await ok<List<CouponSettingRow>>('GET', `${URL}?search=uji&active_on=${day(40)}`)).data).toEqual([]);
 
     const edited = await ok<CouponSettingDetail>('PUT', `${URL}/${created.id}`, { ...orderCoupon({ promo_type: 2, discount_value: 20_000, max_discount: undefined, quota: 200 }), version: 1 });
     expect(edited).toMatchObject({ promo_type: 2, discount_value: 20_000, max_discount: null, quota: 200, version: 2 });
     const stale = await refused('PUT', `${URL}/${created.id}`, { ...orderCoupon(), version: 1 }, 409);
     expect(stale.message).toMatch(/changed/i);
 
-    const audit = (await ok<List<{ id: number; action: string; entity_id: string }>>('GET', '/api/v1/log-history?entity=coupon-setting&limit=5')).data;
-    expect(audit.map((a) => a.action).sort()).toEqual(['create', 'create', 'update']);
+    const audit = (await ok<List<{ id: number; action: string; entity_id: string }>>('GET', '/api/v1/log-history?entity=coupon-setting&limit=3')).data;
+    expect(audit.map((a) => `${a.action}:${a.entity_id}`).sort()).toEqual([`create:${byPlu.id}`, `create:${created.id}`, `update:${created.id}`].sort());
   });
 
   it('refuses bad bodies with the field and a clear message', async () => {
