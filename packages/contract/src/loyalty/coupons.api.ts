@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { COUPON_SETTING_ENTRIES } from '../access/entries.ts';
+import { COUPON_LOG_ENTRIES, COUPON_SETTING_ENTRIES } from '../access/entries.ts';
 import { audienceEstimate, audienceEstimateBody } from '../common/audience.schema.ts';
-import { endpoint, resourceApi } from '../common/endpoint.ts';
+import { endpoint, exportEndpoint, resourceApi } from '../common/endpoint.ts';
+import { couponLogListQuery, couponLogRow } from './coupon-log.schema.ts';
 import { bigIdParam, idParam } from '../common/list-query.ts';
 import { appCouponRow, appCouponUseBody, appMyCouponsQuery } from './coupon-app.schema.ts';
 import {
@@ -19,6 +20,8 @@ const couponSettings = resourceApi({
   tag: 'coupon settings',
   label: 'coupon setting',
   entries: COUPON_SETTING_ENTRIES,
+  // The coupon log's filter picks a coupon by name.
+  viewEntries: COUPON_LOG_ENTRIES,
   row: couponSettingRow,
   detail: couponSettingDetail,
   listQuery: couponSettingListQuery,
@@ -39,6 +42,18 @@ export const couponSettingsApi = {
     data: audienceEstimate,
   }),
 };
+
+const couponLogs = resourceApi({
+  name: 'coupon-logs',
+  path: 'coupon-logs',
+  tag: 'coupon log',
+  label: 'coupon claim',
+  entries: COUPON_LOG_ENTRIES,
+  row: couponLogRow,
+  listQuery: couponLogListQuery,
+});
+/** cms Coupon Log: every claim, filtered by coupon, status, claimed date, store and search; exported with the list's query string. */
+export const couponLogsApi = { ...couponLogs, export: exportEndpoint(couponLogs.list, COUPON_LOG_ENTRIES, 'the coupon log') };
 
 const APP_TAG = 'consumer app';
 const consumerToken = [401] as const;
@@ -91,4 +106,4 @@ export const appCouponsApi = {
   }),
 };
 
-export const couponsApi = { couponSettingsApi, appCouponsApi };
+export const couponsApi = { couponSettingsApi, couponLogsApi, appCouponsApi };

@@ -1,4 +1,5 @@
 export * from './coupon-enums.ts';
 export * from './coupon-setting.schema.ts';
 export * from './coupon-app.schema.ts';
+export * from './coupon-log.schema.ts';
 export * from './coupons.api.ts';

@@ -61,3 +61,9 @@ ALTER TABLE consumer_coupons ADD COLUMN coupon_setting_id integer REFERENCES cou
 CREATE INDEX consumer_coupons_setting_idx ON consumer_coupons (coupon_setting_id, claimed_at, id);
 --> statement-breakpoint
 CREATE INDEX consumer_coupons_active_expiry_idx ON consumer_coupons (expires_at) WHERE status = 1;
+--> statement-breakpoint
+CREATE INDEX consumer_coupons_claimed_idx ON consumer_coupons (claimed_at, id);
+--> statement-breakpoint
+CREATE INDEX consumer_coupons_status_idx ON consumer_coupons (status, claimed_at, id);
+--> statement-breakpoint
+CREATE INDEX consumer_coupons_store_idx ON consumer_coupons (store_id, claimed_at, id);

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AppCouponRow, CouponClaimRow, CouponSettingDetail } from '@portal/contract';
+import { parse } from 'csv-parse/sync';
+import { jakartaDay, type AppCouponRow, type CouponClaimRow, type CouponLogRow, type CouponSettingDetail } from '@portal/contract';
 import { queryRows } from '../../db/client.ts';
 import { useHarness } from '../../../test/harness.ts';
 import { createAppConsumer } from '../../../test/fixtures/helpdesk.fixtures.ts';
+import { createStaff } from '../../../test/staff.ts';
 import { CouponClaimService } from './coupon-claim.service.ts';
 import { COUPON_EXPIRY_JOB } from './coupon-expiry.job.ts';
 
@@ -123,5 +125,57 @@ describe('coupon claims', () => {
     await expect.poll(async () => (await queryRows<{ status: number }>(db(), sql`select status from consumer_coupons where id = ${a.id}`))[0]?.status, { timeout: 15_000 }).toBe(3);
     const [usedAfter] = await queryRows<{ status: number }>(db(), sql`select status from consumer_coupons where id = ${b.id}`);
     expect(usedAfter?.status).toBe(4);
+  });
+
+  it('the coupon log lists claims with filters, masks phone and e-mail without the personal-data right, and exports the filtered list', async () => {
+    // The expiry test moved the clock on by days: sign in afresh.
+    admin = await h.tokenOf('admin.cms');
+    const c = await coupon({ name: 'Kupon Log', quota: 10 });
+    const ids = await consumers(3, '104');
+    await db().execute(sql`update consumers set email = 'log.uji' || id || '@gmail.com' where id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+    const service = new CouponClaimService(db());
+    for (const id of ids) await service.claim(id, c.id, h.clock.now());
+    const viewer = await h.tokenOf('viewer');
+    await createStaff(db(), 'coupon.log.agent', [{ entry: 'cms.coupon-setting', action: 'view' }]);
+    const stranger = await h.tokenOf('coupon.log.agent');
+    type Page = { data: { data: CouponLogRow[]; meta: { total: number } } };
+    const list = async (query: string, token = admin) => {
+      const res = await h.call('GET', `/api/v1/coupon-logs?${query}`, { token });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<Page>().data;
+    };
+
+    // The claims were made at the test clock's time, days ahead of the wall clock by now.
+    const clockDay = (days: number) => jakartaDay(new Date(h.clock.now().getTime() + days * 86_400_000));
+    const page = await list(`coupon_id=${c.id}&status=1&claimed_from=${clockDay(-1)}&claimed_to=${clockDay(0)}&sort_dir=asc`);
+    expect(page.meta.total).toBe(3);
+    expect(page.data.map((r) => r.consumer_id)).toEqual(ids);
+    expect(page.data[0]).toMatchObject({ coupon_id: c.id, name: 'Kupon Log', status: 1, personal_masked: false, email: `log.uji${ids[0]}@gmail.com` });
+    expect((await list(`coupon_id=${c.id}&status=4`)).data).toEqual([]);
+    expect((await list(`coupon_id=${c.id}&claimed_from=${clockDay(1)}`)).data).toEqual([]);
+    expect((await list(`coupon_id=${c.id}&search=${page.data[0]!.coupon_code.toLowerCase()}`)).data.map((r) => r.id)).toEqual([page.data[0]!.id]);
+
+    const masked = (await list(`coupon_id=${c.id}`, viewer)).data;
+    expect(masked.every((r) => r.personal_masked && r.phone_number.includes('*') && r.email?.includes('*'))).toBe(true);
+    const detail = await h.call('GET', `/api/v1/coupon-logs/${page.data[0]!.id}`, { token: viewer });
+    expect(detail.json<{ data: CouponLogRow }>().data).toMatchObject({ id: page.data[0]!.id, personal_masked: true });
+
+    expect((await h.call('GET', '/api/v1/coupon-logs', { token: stranger })).statusCode).toBe(403);
+    expect((await h.call('GET', '/api/v1/coupon-logs?status=9', { token: admin })).statusCode).toBe(400);
+    expect((await h.call('GET', '/api/v1/coupon-logs?claimed_from=2026-13-01', { token: admin })).statusCode).toBe(400);
+
+    expect((await h.call('GET', `/api/v1/coupon-logs/export?format=csv&coupon_id=${c.id}`, { token: viewer })).statusCode).toBe(403);
+    await createStaff(db(), 'coupon.log.exporter', [
+      { entry: 'cms.coupon-log', action: 'view' },
+      { entry: 'cms.coupon-log', action: 'export' },
+    ]);
+    const exporter = await h.tokenOf('coupon.log.exporter');
+    const file = await h.call('GET', `/api/v1/coupon-logs/export?format=csv&coupon_id=${c.id}`, { token: exporter });
+    expect(file.statusCode, file.body).toBe(200);
+    expect(String(file.headers['content-disposition'])).toMatch(/Export-coupon_log_\d{8}_\d{6}\.csv/);
+    const [header, ...rows] = parse(file.body.slice(1)) as string[][];
+    expect(header).toEqual(expect.arrayContaining(['Coupon ID', 'Claimed Date (WIB)', 'Consumer Name', 'Phone Number', 'E-mail', 'Status', 'Store']));
+    expect(rows).toHaveLength(3);
+    expect(rows.every((r) => r[header!.indexOf('Phone Number')]!.includes('*') && r[header!.indexOf('Status')] === 'Active')).toBe(true);
   });
 });

@@ -1,5 +1,8 @@
 import { AudienceService } from '../../platform/audience.ts';
 import type { DomainModule, ModuleContext } from '../../platform/module.ts';
+import { PersonalDataAccessLog } from '../../platform/personal-data.ts';
+import { couponLogExports } from './coupon-log.exports.ts';
+import { CouponLogService } from './coupon-log.resource.ts';
 import { CouponClaimService } from './coupon-claim.service.ts';
 import { COUPON_EXPIRY_JOB, couponExpiryJob } from './coupon-expiry.job.ts';
 import { CouponSettingService } from './coupon-setting.resource.ts';
@@ -11,6 +14,8 @@ export function couponsModule(ctx: ModuleContext): DomainModule & { services: Co
   const services: CouponServices = {
     settings: new CouponSettingService(db),
     claims: new CouponClaimService(db),
+    log: new CouponLogService(db),
+    accessLog: new PersonalDataAccessLog(db, clock),
     audience: new AudienceService(db),
     consumerAuth: ctx.consumerAuth,
   };
@@ -21,6 +26,7 @@ export function couponsModule(ctx: ModuleContext): DomainModule & { services: Co
       registerCouponRoutes(app, services, clock);
       registerCouponAppRoutes(app, services, clock);
     },
+    exports: couponLogExports(services.accessLog),
     jobs: [{ name: COUPON_EXPIRY_JOB, handler: couponExpiryJob(services.claims, ctx.jobs, clock), sendOnStart: {} }],
   };
 }

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { appCouponsApi, couponSettingsApi } from '@portal/contract';
+import { appCouponsApi, couponLogsApi, couponSettingsApi } from '@portal/contract';
+import { actorOf } from '../../platform/access-guard.ts';
+import { seesPersonalData, type PersonalDataAccessLog } from '../../platform/personal-data.ts';
+import { presentCouponLog, type CouponLogService } from './coupon-log.resource.ts';
 import type { AudienceService } from '../../platform/audience.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { ConsumerAuthService } from '../../platform/consumer-auth.ts';
@@ -12,6 +15,8 @@ import type { CouponSettingService } from './coupon-setting.resource.ts';
 export interface CouponServices {
   settings: CouponSettingService;
   claims: CouponClaimService;
+  log: CouponLogService;
+  accessLog: PersonalDataAccessLog;
   audience: AudienceService;
   consumerAuth: ConsumerAuthService;
 }
@@ -20,6 +25,20 @@ export interface CouponServices {
 export function registerCouponRoutes(app: FastifyInstance, s: CouponServices, clock: Clock): void {
   serve(app, couponSettingsApi.audience, async (req) => ({ message: 'Success', data: await s.audience.estimate(req.body) }));
   registerResourceRoutes(app, s.settings, clock, couponSettingsApi);
+
+  // The coupon log: phone and e-mail masked without the personal-data right; an unmasked answer is recorded.
+  serve(app, couponLogsApi.list, async (req) => {
+    const page = await s.log.list(req.query);
+    const open = seesPersonalData(actorOf(req).perms);
+    await s.accessLog.recordIf(open, req, couponLogsApi.list, page.data.map((r) => r.consumer_id));
+    return { message: 'Success', data: { ...page, data: page.data.map((r) => presentCouponLog(r, open)) } };
+  });
+  serve(app, couponLogsApi.get, async (req) => {
+    const row = await s.log.get(req.params.id);
+    const open = seesPersonalData(actorOf(req).perms);
+    await s.accessLog.recordIf(open, req, couponLogsApi.get, [row.consumer_id]);
+    return { message: 'Success', data: presentCouponLog(row, open) };
+  });
 }
 
 /** The consumer app's coupons under `/api/v1/app/`: each route takes the consumer-token guard. */

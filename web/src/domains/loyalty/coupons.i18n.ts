@@ -59,4 +59,29 @@ const id: Record<string, string> = {
   'The limit per consumer cannot be above the quota': 'Batas per konsumen tidak boleh melebihi kuota',
 };
 
+const LOG_FIELDS_ID: Record<string, string> = {
+  coupon_code: 'Kode Kupon',
+  coupon_id: 'ID Kupon',
+  name: 'Nama',
+  claimed_date: 'Tanggal Klaim',
+  consumer_name: 'Nama Konsumen',
+  phone_number: 'Nomor Telepon',
+  email: 'E-mail',
+  app_card_id: 'ID Kartu Aplikasi',
+  physical_card_id: 'ID Kartu Fisik',
+  redemption_date: 'Tanggal Penukaran',
+  expires_at: 'Berlaku Hingga',
+  store: 'Toko',
+  store_id: 'Toko',
+  status: 'Status',
+  pos_receipt_no: 'Struk POS',
+  claimed_from: 'Tanggal Klaim',
+};
+for (const [k, v] of Object.entries(LOG_FIELDS_ID)) id[`loyalty.couponLog.fields.${k}`] = v;
+id['loyalty.couponLog.title'] = 'Log Kupon';
+id['loyalty.couponLog.search'] = 'Cari kode kupon atau nama konsumen';
+id['loyalty.couponLog.sections.claim'] = 'Klaim Kupon';
+id['loyalty.couponLog.sections.consumer'] = 'Konsumen';
+id['loyalty.couponLog.fields.coupon_id'] = 'Kupon';
+
 export const couponsI18n = { en: {} as Record<string, string>, id };

@@ -3,7 +3,7 @@ import { resourceRoutes } from '../../ui/resource-routes.ts';
 
 const screens = () => import('./coupons.screens.tsx');
 
-/** cms Digital Coupon: coupon settings (with duplicate). */
+/** cms Digital Coupon: coupon settings (with duplicate) and the coupon log. */
 export function couponRoutes(parent: AnyRoute): AnyRoute[] {
   return resourceRoutes(parent, screens, [
     {
@@ -14,5 +14,6 @@ export function couponRoutes(parent: AnyRoute): AnyRoute[] {
       edit: 'CouponSettingEditScreen',
       extra: [{ path: '$id/duplicate', screen: 'CouponSettingDuplicateScreen' }],
     },
+    { entries: ['cms.coupon-log'], list: 'CouponLogListScreen', detail: 'CouponLogDetailScreen' },
   ]);
 }

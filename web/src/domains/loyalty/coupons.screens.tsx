@@ -1,5 +1,6 @@
 import { registerDictionaries } from '../../lib/i18n.ts';
 import { ResourceCreatePage, ResourceDetailPage, ResourceDuplicatePage, ResourceEditPage, ResourceListPage } from '../../ui/ResourceScreens.tsx';
+import { couponLogView } from './coupon-log.view.ts';
 import { couponSettingView } from './coupon-setting.view.ts';
 import { couponsI18n } from './coupons.i18n.ts';
 
@@ -11,3 +12,6 @@ export const CouponSettingCreateScreen = () => <ResourceCreatePage view={couponS
 export const CouponSettingDetailScreen = () => <ResourceDetailPage view={couponSettingView} />;
 export const CouponSettingEditScreen = () => <ResourceEditPage view={couponSettingView} />;
 export const CouponSettingDuplicateScreen = () => <ResourceDuplicatePage view={couponSettingView} />;
+
+export const CouponLogListScreen = () => <ResourceListPage view={couponLogView} />;
+export const CouponLogDetailScreen = () => <ResourceDetailPage view={couponLogView} />;
