@@ -1,12 +1,13 @@
 /**
  * `npm run simulate:consumers [-- --url http://localhost:3000 --rounds 10 --every 4]`: signs a few demo consumers in to
  * a running portal through the consumer API and makes them chat, so the live chat has something to show. Each round one
- * consumer writes; every consumer prints the agents' answers it receives. The demo consumers are the first five of the
+ * consumer writes, then claims a coupon and, every other round, uses one (at store `--store`, default 1); every consumer prints the agents' answers it receives. The demo consumers are the first five of the
  * consumers seed (password `Demo@12345`); `--phones 6281…,6281…` names others.
  */
 import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD } from '../seed/demo-identity.ts';
 import { DEMO_APP_CONSUMERS } from '../seed/demo-helpdesk.ts';
+import { couponRound } from './simulate-coupons.ts';
 
 const LINES = [
   'Halo, saya mau tanya soal kupon saya',
@@ -40,7 +41,7 @@ async function call<T>(base: string, method: string, path: string, token?: strin
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { url: { type: 'string', default: process.env.PORTAL_URL ?? 'http://localhost:3000' }, rounds: { type: 'string', default: '10' }, every: { type: 'string', default: '4' }, phones: { type: 'string' } },
+    options: { url: { type: 'string', default: process.env.PORTAL_URL ?? 'http://localhost:3000' }, rounds: { type: 'string', default: '10' }, every: { type: 'string', default: '4' }, phones: { type: 'string' }, store: { type: 'string', default: '1' } },
   });
   const base = values.url.replace(/\/$/, '');
   const phones = values.phones ? values.phones.split(',').map((p) => p.trim()) : Array.from({ length: DEMO_APP_CONSUMERS }, (_, k) => demoPhone(k + 1));
@@ -64,6 +65,7 @@ async function main(): Promise<void> {
     const line = LINES[(round * 3 + consumers.length) % LINES.length]!;
     await call(base, 'POST', '/api/v1/app/chat/messages', who.token, { message: line });
     console.log(`${who.name}: ${line}`);
+    await couponRound((method, path, token, body) => call(base, method, path, token, body), who, Number(values.store), round);
     await new Promise((r) => setTimeout(r, everyMs));
     for (const c of consumers) {
       const fresh = await call<{ id: number; sender: number; user_name: string | null; body: string }[]>(base, 'GET', `/api/v1/app/chat/messages?after_id=${c.seen}`, c.token);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { jakartaDay, type CouponSettingCreate } from '@portal/contract';
 import { queryRows, type Db } from '../db/client.ts';
 import type { AuditContext } from '../platform/audit.ts';
+import { AppError } from '../platform/errors.ts';
 import { CouponClaimService } from '../domains/loyalty/coupon-claim.service.ts';
 import { CouponSettingService } from '../domains/loyalty/coupon-setting.resource.ts';
 
@@ -48,16 +49,21 @@ export async function seedCoupons(db: Db, now = new Date()): Promise<void> {
   const created = [];
   for (const body of bodies) created.push(await settings.create({ ...body }, ctx));
 
-  // A few dozen claims of the open coupons, every third one used at a store.
+  // Claims of the open coupons by forty consumers (each one its targeting admits), every third one used at a store.
   const open = created.filter((c) => c.end_date >= dayFrom(now, 0) && c.start_date <= dayFrom(now, 0));
   const consumers = await queryRows<{ id: number }>(db, sql`select id from consumers where status = 1 order by id limit 40`);
   const [store] = await queryRows<{ id: number }>(db, sql`select id from stores order by id limit 1`);
   let n = 0;
   for (const consumer of consumers) {
-    const coupon = open[n % open.length];
-    n++;
-    if (!coupon) break;
-    const claim = await claims.claim(Number(consumer.id), coupon.id, now).catch(() => null);
-    if (claim && store && n % 3 === 0) await claims.use(Number(consumer.id), claim.id, { store_id: Number(store.id), pos_receipt_no: `POS-CPN-${claim.id}` }, now);
+    for (const coupon of open) {
+      // A coupon its targeting does not offer this consumer is refused (422): skipped.
+      const claim = await claims.claim(Number(consumer.id), coupon.id, now).catch((err: unknown) => {
+        if (err instanceof AppError) return null;
+        throw err;
+      });
+      if (!claim) continue;
+      n++;
+      if (store && n % 3 === 0) await claims.use(Number(consumer.id), claim.id, { store_id: Number(store.id), pos_receipt_no: `POS-CPN-${claim.id}` }, now);
+    }
   }
 }
