@@ -83,6 +83,10 @@ const RECIPES: Record<string, Recipe> = {
   'GET /api/v1/app/chat/messages': { expect: 401 },
   'POST /api/v1/app/chat/messages': { body: { message: 'matrix' }, expect: 401 },
   'POST /api/v1/app/tickets': { body: {}, expect: 401 },
+  'GET /api/v1/app/coupons': { expect: 401 },
+  'POST /api/v1/app/coupons/:id/claim': { expect: 401 },
+  'GET /api/v1/app/my-coupons': { expect: 401 },
+  'POST /api/v1/app/my-coupons/:id/use': { body: { store_id: 1, pos_receipt_no: 'matrix' }, expect: 401 },
 };
 
 /**
