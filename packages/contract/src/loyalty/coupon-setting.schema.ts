@@ -33,6 +33,11 @@ export const couponSettingRow = z.object({
   claimed: z.number().int(),
   status: z.number().int(),
   product_count: z.number().int(),
+  /** Code generation (COUPON_CODE_STATE): the pattern, the codes wanted (the quota) and made so far. */
+  code_pattern: z.string().nullable(),
+  codes_state: z.number().int(),
+  codes_wanted: z.number().int(),
+  codes_made: z.number().int(),
   created_at: isoDateTime,
   created_by_name: z.string().nullable(),
   updated_at: isoDateTime,

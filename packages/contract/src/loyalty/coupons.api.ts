@@ -4,6 +4,7 @@ import { audienceEstimate, audienceEstimateBody } from '../common/audience.schem
 import { endpoint, exportEndpoint, resourceApi } from '../common/endpoint.ts';
 import { couponLogListQuery, couponLogRow } from './coupon-log.schema.ts';
 import { bigIdParam, idParam } from '../common/list-query.ts';
+import { couponCodeExportQuery, couponCodesBody } from './coupon-code.schema.ts';
 import { appCouponRow, appCouponUseBody, appMyCouponsQuery } from './coupon-app.schema.ts';
 import {
   couponClaimRow,
@@ -41,6 +42,19 @@ export const couponSettingsApi = {
     body: audienceEstimateBody,
     data: audienceEstimate,
   }),
+  generateCodes: endpoint({
+    id: 'coupon-settings.generate-codes',
+    method: 'POST',
+    path: 'coupon-settings/:id/codes',
+    tag: 'coupon settings',
+    summary: 'Generates the coupon’s unique codes from a pattern as a background job (422 when the pattern has no room for the quota)',
+    access: { entries: COUPON_SETTING_ENTRIES, action: 'edit' },
+    params: idParam,
+    body: couponCodesBody,
+    data: couponSettingDetail,
+    errors: [409, 422],
+  }),
+  exportCodes: exportEndpoint({ id: 'coupon-codes.list', path: 'coupon-codes', tag: 'coupon settings', query: couponCodeExportQuery }, COUPON_SETTING_ENTRIES, 'the generated codes of a coupon'),
 };
 
 const couponLogs = resourceApi({

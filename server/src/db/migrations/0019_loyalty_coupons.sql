@@ -67,3 +67,19 @@ CREATE INDEX consumer_coupons_claimed_idx ON consumer_coupons (claimed_at, id);
 CREATE INDEX consumer_coupons_status_idx ON consumer_coupons (status, claimed_at, id);
 --> statement-breakpoint
 CREATE INDEX consumer_coupons_store_idx ON consumer_coupons (store_id, claimed_at, id);
+--> statement-breakpoint
+ALTER TABLE coupon_settings ADD COLUMN code_pattern text, ADD COLUMN codes_state smallint NOT NULL DEFAULT 0 CHECK (codes_state IN (0, 1, 2, 3)),
+	ADD COLUMN codes_wanted integer NOT NULL DEFAULT 0, ADD COLUMN codes_made integer NOT NULL DEFAULT 0;
+--> statement-breakpoint
+CREATE TABLE coupon_codes (
+	id bigserial PRIMARY KEY,
+	coupon_setting_id integer NOT NULL REFERENCES coupon_settings(id) ON DELETE CASCADE,
+	code text NOT NULL,
+	taken boolean NOT NULL DEFAULT false
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX coupon_codes_code_uq ON coupon_codes (code);
+--> statement-breakpoint
+CREATE INDEX coupon_codes_free_idx ON coupon_codes (coupon_setting_id, id) WHERE NOT taken;
+--> statement-breakpoint
+CREATE INDEX coupon_codes_setting_idx ON coupon_codes (coupon_setting_id, id);

@@ -178,4 +178,46 @@ describe('coupon claims', () => {
     expect(rows).toHaveLength(3);
     expect(rows.every((r) => r[header!.indexOf('Phone Number')]!.includes('*') && r[header!.indexOf('Status')] === 'Active')).toBe(true);
   });
+
+  it('generates unique codes from a pattern as a job after a feasibility check, claims take them, and the codes export', async () => {
+    admin = await h.tokenOf('admin.cms');
+    const c = await coupon({ name: 'Kupon Berkode', quota: 300, limit_per_consumer: 1 });
+    const generate = (pattern: string, version = c.version) => h.call('POST', `/api/v1/coupon-settings/${c.id}/codes`, { token: admin, body: { pattern, version } });
+
+    const tooSmall = await generate('HEMAT-##');
+    expect(tooSmall.statusCode).toBe(422);
+    expect(tooSmall.json<{ message: string }>().message).toMatch(/room for 100 codes; a quota of 300 needs room for at least 3.000/);
+    expect((await generate('HEMAT')).statusCode).toBe(400);
+    expect((await generate('HEMAT-####-XX', c.version + 5)).statusCode).toBe(409);
+    const viewer = await h.tokenOf('viewer');
+    expect((await h.call('POST', `/api/v1/coupon-settings/${c.id}/codes`, { token: viewer, body: { pattern: 'HEMAT-####-XX', version: c.version } })).statusCode).toBe(403);
+
+    const started = await generate('hemat-####-xx');
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json<{ data: CouponSettingDetail }>().data).toMatchObject({ code_pattern: 'HEMAT-####-XX', codes_state: 1, codes_wanted: 300 });
+    const detail = async () => (await h.call('GET', `/api/v1/coupon-settings/${c.id}`, { token: admin })).json<{ data: CouponSettingDetail }>().data;
+    await expect.poll(async () => (await detail()).codes_state, { timeout: 15_000 }).toBe(2);
+    expect((await detail()).codes_made).toBe(300);
+    expect((await generate('HEMAT-####-XX', (await detail()).version)).statusCode).toBe(409);
+    const [stats] = await queryRows<{ n: number; distinct_codes: number; shaped: number }>(
+      db(),
+      sql`select count(*)::int as n, count(distinct code)::int as distinct_codes, count(*) filter (where code ~ '^HEMAT-[0-9]{4}-[A-HJ-NP-Z]{2}$')::int as shaped
+          from coupon_codes where coupon_setting_id = ${c.id}`,
+    );
+    expect(stats).toEqual({ n: 300, distinct_codes: 300, shaped: 300 });
+
+    const ids = await consumers(2, '105');
+    const service = new CouponClaimService(db());
+    const claims = [await service.claim(ids[0]!, c.id, h.clock.now()), await service.claim(ids[1]!, c.id, h.clock.now())];
+    expect(claims.every((k) => /^HEMAT-\d{4}-[A-Z]{2}$/.test(k.coupon_code))).toBe(true);
+    expect(new Set(claims.map((k) => k.coupon_code)).size).toBe(2);
+
+    const file = await h.call('GET', `/api/v1/coupon-codes/export?format=csv&coupon_setting_id=${c.id}`, { token: admin });
+    expect(file.statusCode, file.body).toBe(200);
+    expect(String(file.headers['content-disposition'])).toMatch(/Export-coupon_code_\d{8}_\d{6}\.csv/);
+    const [header, ...rows] = parse(file.body.slice(1)) as string[][];
+    expect(header).toEqual(['Coupon Code', 'Claimed']);
+    expect(rows).toHaveLength(300);
+    expect(rows.filter((r) => r[1] === 'Yes').map((r) => r[0]).sort()).toEqual(claims.map((k) => k.coupon_code).sort());
+  });
 });

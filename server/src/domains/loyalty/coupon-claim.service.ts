@@ -5,6 +5,7 @@ import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { admits } from '../../platform/audience.ts';
 import { badRequest, conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import { rowReader } from '../../platform/sql/row-reader.ts';
+import { CouponCodeService } from './coupon-code.service.ts';
 
 const ACTIVE = 1;
 const EXPIRED = 3;
@@ -69,15 +70,18 @@ export class CouponClaimService {
             returning k.claimed`,
       );
       if (!mine.length) throw conflict(`You have already claimed this coupon ${setting.limit_per_consumer} ${setting.limit_per_consumer === 1 ? 'time' : 'times'}`);
-      const taken = await queryRows<{ name: string; description: string | null; expires_at: string }>(
+      const taken = await queryRows<{ name: string; description: string | null; expires_at: string; codes_state: number }>(
         tx,
         sql`update coupon_settings set claimed = claimed + 1
             where id = ${settingId} and claimed < quota and status = ${SETTING_ACTIVE} and ${jakartaDay(now)} between start_date and end_date
-            returning name, description, ((end_date + 1)::timestamp at time zone 'Asia/Jakarta') as expires_at`,
+            returning name, description, ((end_date + 1)::timestamp at time zone 'Asia/Jakarta') as expires_at, codes_state`,
       );
       const coupon = taken[0];
       if (!coupon) throw conflict('This coupon has run out');
-      return this.insertClaim(tx, { consumerId, settingId, name: coupon.name, description: coupon.description, expiresAt: coupon.expires_at, now });
+      // A coupon with generated codes hands out one of them; one without gets a code made here.
+      const code = coupon.codes_state === 0 ? null : await CouponCodeService.take(tx, settingId);
+      if (coupon.codes_state !== 0 && !code) throw conflict('No coupon code is free yet: try again shortly');
+      return this.insertClaim(tx, { consumerId, settingId, name: coupon.name, description: coupon.description, expiresAt: coupon.expires_at, now, code });
     });
   }
 
@@ -121,17 +125,18 @@ export class CouponClaimService {
 
   private async insertClaim(
     tx: Tx,
-    c: { consumerId: number; settingId: number; name: string; description: string | null; expiresAt: string; now: Date },
+    c: { consumerId: number; settingId: number; name: string; description: string | null; expiresAt: string; now: Date; code: string | null },
   ): Promise<CouponClaimRow> {
     // A clash of random codes is rare: try another.
     for (let attempt = 0; attempt < 5; attempt++) {
       const rows = await queryRows(
         tx,
         sql`insert into consumer_coupons as cc (consumer_id, coupon_setting_id, coupon_code, name, description, status, claimed_at, expires_at)
-            values (${c.consumerId}, ${c.settingId}, ${randomCode()}, ${c.name}, ${c.description}, ${ACTIVE}, ${c.now.toISOString()}, ${c.expiresAt})
+            values (${c.consumerId}, ${c.settingId}, ${c.code ?? randomCode()}, ${c.name}, ${c.description}, ${ACTIVE}, ${c.now.toISOString()}, ${c.expiresAt})
             on conflict (coupon_code) do nothing returning ${CLAIM_COLUMNS}`,
       );
       if (rows[0]) return toClaim(rows[0]);
+      if (c.code) throw conflict(`Coupon code ${c.code} is already in use`);
     }
     throw new Error('coupon claim: no free code after 5 attempts');
   }

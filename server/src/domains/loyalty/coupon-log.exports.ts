@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { COUPON_CLAIM_STATUS, COUPON_LOG_ENTRIES, couponLogListQuery, couponLogsApi, type CouponLogListQuery } from '@portal/contract';
+import { COUPON_CLAIM_STATUS, COUPON_LOG_ENTRIES, COUPON_SETTING_ENTRIES, couponCodeExportQuery, couponLogListQuery, couponLogsApi, couponSettingsApi, type CouponLogListQuery } from '@portal/contract';
 import { listConditions } from '../../platform/crud/index.ts';
-import { defineExport, enumLabel, type ExportSource, type ExportViewer } from '../../platform/exports/index.ts';
+import { defineExport, enumLabel, yesNo, type ExportSource, type ExportViewer } from '../../platform/exports/index.ts';
 import type { ModuleExport } from '../../platform/module.ts';
 import type { PersonalDataAccessLog } from '../../platform/personal-data.ts';
 import { decidePersonalData, shownContact, stepUpForPersonalData } from '../../platform/personal-data-export.ts';
@@ -46,5 +46,26 @@ export function couponLogExports(accessLog: PersonalDataAccessLog): ModuleExport
     source,
     prepare: (db, q, viewer) => decide(db, source(q, viewer), viewer),
   });
-  return [{ def, endpoint: couponLogsApi.export }];
+  const codes = defineExport({
+    name: 'Export-coupon_code',
+    sheetName: 'Coupon Codes',
+    entries: COUPON_SETTING_ENTRIES,
+    listQuery: couponCodeExportQuery,
+    columns: [
+      { key: 'code', label: 'Coupon Code' },
+      { key: 'taken', label: 'Claimed', format: yesNo },
+    ],
+    source: (q) => ({
+      select: sql`select k.id, k.code, k.taken`,
+      from: sql`from coupon_codes k`,
+      where: [sql`k.coupon_setting_id = ${q.coupon_setting_id}`],
+      keys: ['k.id'],
+      keyColumns: ['id'],
+      dir: q.sort_dir,
+    }),
+  });
+  return [
+    { def, endpoint: couponLogsApi.export },
+    { def: codes, endpoint: couponSettingsApi.exportCodes },
+  ];
 }

@@ -20,6 +20,7 @@ const SELECT = sql`select s.id, s.name, s.description, s.coupon_type, s.promo_ty
   s.targeting, s.member_scope, s.consumer_tag_ids, s.province_codes, s.start_date::text as start_date, s.end_date::text as end_date,
   s.budget, s.limit_per_consumer, s.quota, s.claimed, s.status,
   (select count(*) from coupon_setting_products x where x.coupon_setting_id = s.id)::int as product_count,
+  s.code_pattern, s.codes_state, s.codes_wanted, s.codes_made,
   s.created_at, cb.name as created_by_name, s.updated_at, ub.name as updated_by_name, s.version`;
 const FROM = sql`from coupon_settings s left join users cb on cb.id = s.created_by left join users ub on ub.id = s.updated_by`;
 
@@ -82,6 +83,10 @@ export const couponSettingDef: ResourceDef<CouponSettingRow, CouponSettingListQu
     await checkProductLines(tx, lines(body.products));
     if (current && typeof body.quota === 'number' && body.quota < current.claimed) {
       const message = `The quota cannot go below the ${current.claimed} coupons already claimed`;
+      throw badRequest(message, [{ path: 'quota', message }]);
+    }
+    if (current && current.codes_state !== 0 && typeof body.quota === 'number' && body.quota > current.codes_wanted) {
+      const message = `The quota cannot go above the ${current.codes_wanted} codes generated`;
       throw badRequest(message, [{ path: 'quota', message }]);
     }
     // An amount has no maximum: switching from a percentage clears it.

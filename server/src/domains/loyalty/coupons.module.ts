@@ -4,6 +4,7 @@ import { PersonalDataAccessLog } from '../../platform/personal-data.ts';
 import { couponLogExports } from './coupon-log.exports.ts';
 import { CouponLogService } from './coupon-log.resource.ts';
 import { CouponClaimService } from './coupon-claim.service.ts';
+import { COUPON_CODES_JOB, CouponCodeService } from './coupon-code.service.ts';
 import { COUPON_EXPIRY_JOB, couponExpiryJob } from './coupon-expiry.job.ts';
 import { CouponSettingService } from './coupon-setting.resource.ts';
 import { registerCouponAppRoutes, registerCouponRoutes, type CouponServices } from './coupons.routes.ts';
@@ -14,6 +15,7 @@ export function couponsModule(ctx: ModuleContext): DomainModule & { services: Co
   const services: CouponServices = {
     settings: new CouponSettingService(db),
     claims: new CouponClaimService(db),
+    codes: new CouponCodeService(db, ctx.jobs),
     log: new CouponLogService(db),
     accessLog: new PersonalDataAccessLog(db, clock),
     audience: new AudienceService(db),
@@ -27,6 +29,9 @@ export function couponsModule(ctx: ModuleContext): DomainModule & { services: Co
       registerCouponAppRoutes(app, services, clock);
     },
     exports: couponLogExports(services.accessLog),
-    jobs: [{ name: COUPON_EXPIRY_JOB, handler: couponExpiryJob(services.claims, ctx.jobs, clock), sendOnStart: {} }],
+    jobs: [
+      { name: COUPON_EXPIRY_JOB, handler: couponExpiryJob(services.claims, ctx.jobs, clock), sendOnStart: {} },
+      { name: COUPON_CODES_JOB, handler: (p) => services.codes.generate(Number(p.coupon_setting_id)) },
+    ],
   };
 }

@@ -7,14 +7,16 @@ import type { AudienceService } from '../../platform/audience.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { ConsumerAuthService } from '../../platform/consumer-auth.ts';
 import { appConsumer } from '../../platform/consumer-auth.ts';
-import { registerResourceRoutes } from '../../platform/crud/index.ts';
+import { auditContext, registerResourceRoutes } from '../../platform/crud/index.ts';
 import { serve } from '../../platform/serve.ts';
 import type { CouponClaimService } from './coupon-claim.service.ts';
+import type { CouponCodeService } from './coupon-code.service.ts';
 import type { CouponSettingService } from './coupon-setting.resource.ts';
 
 export interface CouponServices {
   settings: CouponSettingService;
   claims: CouponClaimService;
+  codes: CouponCodeService;
   log: CouponLogService;
   accessLog: PersonalDataAccessLog;
   audience: AudienceService;
@@ -24,6 +26,10 @@ export interface CouponServices {
 /** cms Coupon Setting (with the estimated audience of its targeting). */
 export function registerCouponRoutes(app: FastifyInstance, s: CouponServices, clock: Clock): void {
   serve(app, couponSettingsApi.audience, async (req) => ({ message: 'Success', data: await s.audience.estimate(req.body) }));
+  serve(app, couponSettingsApi.generateCodes, async (req) => {
+    await s.codes.request(req.params.id, req.body, auditContext(req, clock));
+    return { message: 'Success', data: await s.settings.get(req.params.id) };
+  });
   registerResourceRoutes(app, s.settings, clock, couponSettingsApi);
 
   // The coupon log: phone and e-mail masked without the personal-data right; an unmasked answer is recorded.
