@@ -32,7 +32,7 @@ const demoPhone = (i: number) => `628${PREFIXES[i % 10]}${String((i * 7919) % 10
 describe('digital coupons', () => {
   const portal = usePortal();
 
-  it('admin.cms creates a by-PLU coupon; a demo consumer claims it through the app; the claim shows in the coupon log and is exported', { timeout: 240_000 }, async () => {
+  it('admin.cms creates a by-PLU coupon and generates its codes; a demo consumer claims one through the app; the claim shows in the coupon log and is exported', { timeout: 240_000 }, async () => {
     const name = 'Kupon Uji PLU E2E';
     const { page } = await newPage(portal.browser, portal.server.url);
     await signIn(page, 'admin.cms');
@@ -67,6 +67,12 @@ describe('digital coupons', () => {
     await page.goto(`/admin/aphrodite/coupon-setting/${couponId}/detail`);
     await page.getByTestId('detail-view').waitFor();
     await page.getByTestId('coupon-products-table').getByText(product.split(' · ')[1]!).waitFor();
+
+    // Codes from a pattern, made by a background job whose progress the detail follows to the end.
+    await page.getByTestId('coupon-codes-pattern').fill('E2E-####-XX');
+    await page.getByTestId('coupon-codes-generate').click();
+    await page.getByTestId('coupon-codes-made').getByText('20 of 20 codes').waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('coupon-codes-progress').getAttribute('aria-valuenow')).toBe('100');
     await shot(page, 'coupon-setting-detail');
 
     // A demo consumer sees the coupon in the app and claims it.
@@ -74,6 +80,7 @@ describe('digital coupons', () => {
     const open = await apiCall<{ id: number }[]>(portal.server.url, 'GET', '/api/v1/app/coupons', session.token);
     expect(open.map((c) => c.id)).toContain(couponId);
     const claim = await apiCall<{ coupon_code: string }>(portal.server.url, 'POST', `/api/v1/app/coupons/${couponId}/claim`, session.token);
+    expect(claim.coupon_code).toMatch(/^E2E-\d{4}-[A-Z]{2}$/);
 
     // The coupon log, filtered to this coupon by its URL, shows the claim; its export holds it.
     await page.goto(`/admin/aphrodite/coupon-log?coupon_id=${couponId}`);

@@ -19,6 +19,7 @@ import { enumOptions, remoteOptions } from '../../ui/options.ts';
 import { optionMultiSelect } from '../../ui/RemoteSelect.tsx';
 import { defineResource } from '../../ui/resource.ts';
 import { provinceOptions } from '../../ui/region-options.ts';
+import { CouponCodesPanel } from './CouponCodesPanel.tsx';
 import { CouponProductsInput, CouponProductsTable, DiscountText, couponLinesOf, couponLinesToBody } from './CouponProductsInput.tsx';
 import { optionNamesOf } from './coupon.display.tsx';
 
@@ -151,6 +152,7 @@ export const couponSettingView = defineResource<CouponSettingRow, CouponSettingD
       ],
     },
     { key: 'products', title: 'Product Coupons', component: CouponProductsTable },
+    { key: 'codes', title: 'Coupon Codes', component: CouponCodesPanel },
   ],
   rowTitle: (d) => d.name,
 });
