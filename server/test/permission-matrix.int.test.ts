@@ -83,6 +83,8 @@ const RECIPES: Record<string, Recipe> = {
   'GET /api/v1/app/chat/messages': { expect: 401 },
   'POST /api/v1/app/chat/messages': { body: { message: 'matrix' }, expect: 401 },
   'POST /api/v1/app/tickets': { body: {}, expect: 401 },
+  // The codes of one coupon as a file: a coupon with no codes gives an empty file.
+  'GET /api/v1/coupon-codes/export': { query: () => ({ coupon_setting_id: MISSING }), expect: 200 },
   'GET /api/v1/app/coupons': { expect: 401 },
   'POST /api/v1/app/coupons/:id/claim': { expect: 401 },
   'GET /api/v1/app/my-coupons': { expect: 401 },
