@@ -17,6 +17,7 @@ import { helpdeskModule } from './domains/helpdesk/helpdesk.module.ts';
 import type { IdentityServices } from './domains/identity/identity.deps.ts';
 import { identityModule } from './domains/identity/identity.module.ts';
 import { registerOverviewRoutes } from './domains/operations/overview.routes.ts';
+import { couponsModule } from './domains/loyalty/coupons.module.ts';
 import { masterdataModule } from './domains/masterdata/masterdata.module.ts';
 import { promotionModule } from './domains/promotion/promotion.module.ts';
 import { stampsModule } from './domains/loyalty/stamps.module.ts';
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     consumersModule(ctx),
     helpdeskModule(ctx, { sessions: identity.services.sessions }),
     stampsModule(ctx),
+    couponsModule(ctx),
   ];
   const retention = new RetentionService(db, jobs, clock, {
     days: config.RETENTION_DAYS,

@@ -92,6 +92,12 @@ const RECIPES: Record<string, Recipe> = {
   'GET /api/v1/app/stamps': { expect: 401 },
   'GET /api/v1/app/stamp-rewards': { expect: 401 },
   'POST /api/v1/app/stamp-rewards/:id/redeem': { expect: 401 },
+  // The codes of one coupon as a file: a coupon with no codes gives an empty file.
+  'GET /api/v1/coupon-codes/export': { query: () => ({ coupon_setting_id: MISSING }), expect: 200 },
+  'GET /api/v1/app/coupons': { expect: 401 },
+  'POST /api/v1/app/coupons/:id/claim': { expect: 401 },
+  'GET /api/v1/app/my-coupons': { expect: 401 },
+  'POST /api/v1/app/my-coupons/:id/use': { body: { store_id: 1, pos_receipt_no: 'matrix' }, expect: 401 },
 };
 
 /**

@@ -8,6 +8,7 @@ import { surveyApi } from './content/survey.api.ts';
 import { helpdeskImportsApi } from './helpdesk/helpdesk-imports.api.ts';
 import { helpdeskApi } from './helpdesk/helpdesk.api.ts';
 import { identityApi } from './identity/identity.api.ts';
+import { couponsApi } from './loyalty/coupons.api.ts';
 import { importBatchesApi, type ImportEndpoints } from './imports/imports.api.ts';
 import { masterdataApi } from './masterdata/masterdata.api.ts';
 import { operationsApi } from './operations/operations.api.ts';
@@ -38,6 +39,7 @@ export const API = {
   helpdesk: helpdeskApi,
   operations: operationsApi,
   stamps: stampsApi,
+  coupons: couponsApi,
   imports: { importsApi, consumerImportsApi, helpdeskImportsApi },
 };
 

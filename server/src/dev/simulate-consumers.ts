@@ -3,13 +3,15 @@
  * a running portal through the consumer API and makes them chat and shop, so the live chat and the stamp screens have
  * something to show. Each round one consumer writes; every consumer prints the agents' answers it receives; every
  * consumer sends a purchase (earning stamps by the active programmes) and the round's consumer redeems the cheapest
- * reward its stamps pay for, and answers a survey offered to it. The demo consumers are the first five of the
+ * reward its stamps pay for, and answers a survey offered to it; it then claims a coupon and, every other round,
+ * uses one (at store `--store`, default 1). The demo consumers are the first five of the
  * consumers seed (password `Demo@12345`); `--phones 6281…,6281…` names others.
  */
 import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD } from '../seed/demo-identity.ts';
 import { DEMO_APP_CONSUMERS } from '../seed/demo-helpdesk.ts';
 import { answerOneSurvey } from './simulate-surveys.ts';
+import { couponRound } from './simulate-coupons.ts';
 
 const LINES = [
   'Halo, saya mau tanya soal kupon saya',
@@ -61,7 +63,7 @@ async function shop(base: string, who: { token: string; name: string }, round: n
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { url: { type: 'string', default: process.env.PORTAL_URL ?? 'http://localhost:3000' }, rounds: { type: 'string', default: '10' }, every: { type: 'string', default: '4' }, phones: { type: 'string' } },
+    options: { url: { type: 'string', default: process.env.PORTAL_URL ?? 'http://localhost:3000' }, rounds: { type: 'string', default: '10' }, every: { type: 'string', default: '4' }, phones: { type: 'string' }, store: { type: 'string', default: '1' } },
   });
   const base = values.url.replace(/\/$/, '');
   const phones = values.phones ? values.phones.split(',').map((p) => p.trim()) : Array.from({ length: DEMO_APP_CONSUMERS }, (_, k) => demoPhone(k + 1));
@@ -88,6 +90,7 @@ async function main(): Promise<void> {
     for (const c of consumers) await shop(base, c, round, c === who);
     const answered = await answerOneSurvey((method, path, body) => call(base, method, path, who.token, body), round);
     if (answered) console.log(`${who.name} answered the survey "${answered}"`);
+    await couponRound((method, path, token, body) => call(base, method, path, token, body), who, Number(values.store), round);
     await new Promise((r) => setTimeout(r, everyMs));
     for (const c of consumers) {
       const fresh = await call<{ id: number; sender: number; user_name: string | null; body: string }[]>(base, 'GET', `/api/v1/app/chat/messages?after_id=${c.seen}`, c.token);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
 import { seedCatalog } from './demo-catalog.ts';
 import { seedContent } from './demo-content.ts';
+import { seedCoupons } from './demo-coupons.ts';
 import { seedConsumers, DEMO_CONSUMERS } from './demo-consumers.ts';
 import { seedEcommerce } from './demo-ecommerce.ts';
 import { seedHelpdesk } from './demo-helpdesk.ts';
@@ -35,4 +36,5 @@ export async function seedDemo(db: Db, opts: DemoOptions = {}): Promise<void> {
   await seedHelpdesk(db);
   // After the consumers: some of them answer the published survey.
   await seedSurveys(db);
+  if (scale > 0) await seedCoupons(db);
 }

@@ -6,6 +6,7 @@ import { contentRoutes } from './content/content.routes.tsx';
 import { surveyRoutes } from './content/survey.routes.tsx';
 import { helpdeskRoutes } from './helpdesk/helpdesk.routes.tsx';
 import { identityRoutes } from './identity/identity.routes.tsx';
+import { couponRoutes } from './loyalty/coupons.routes.tsx';
 import { masterdataRoutes } from './masterdata/masterdata.routes.tsx';
 import { operationsRoutes } from './operations/operations.routes.tsx';
 import { promotionRoutes } from './promotion/promotion.routes.tsx';
@@ -29,5 +30,6 @@ export function domainRoutes(parent: AnyRoute): AnyRoute[] {
     ...helpdeskRoutes(parent),
     ...operationsRoutes(parent),
     ...stampRoutes(parent),
+    ...couponRoutes(parent),
   ];
 }

@@ -1,5 +1,8 @@
 /** Texts of the generic building blocks (tables, forms, detail, diff), in the flat `ui.` keys they use. */
 const en: Record<string, string> = {
+  'ui.audience.estimate': 'Estimated audience: {{n}} consumers',
+  'ui.audience.choose': 'Choose consumer tags or regions to see the estimated audience',
+  'ui.audience.failed': 'The estimated audience is not available right now',
   'ui.actions': 'Actions',
   'ui.backToList': 'Back to list',
   'ui.cancel': 'Cancel',
@@ -43,6 +46,9 @@ const en: Record<string, string> = {
 };
 
 const id: Record<string, string> = {
+  'ui.audience.estimate': 'Perkiraan audiens: {{n}} konsumen',
+  'ui.audience.choose': 'Pilih tag konsumen atau wilayah untuk melihat perkiraan audiens',
+  'ui.audience.failed': 'Perkiraan audiens belum tersedia saat ini',
   'ui.actions': 'Aksi',
   'ui.backToList': 'Kembali ke daftar',
   'ui.cancel': 'Batal',

@@ -5,3 +5,5 @@
 export const PROMO_ENTRIES = ['cms.promo-management'] as const;
 export const FREE_GIFT_ENTRIES = ['cms.free-gift-promotion'] as const;
 export const MAX_PURCHASE_ENTRIES = ['orion.max-purchase-limitation'] as const;
+export const COUPON_SETTING_ENTRIES = ['cms.coupon-setting'] as const;
+export const COUPON_LOG_ENTRIES = ['cms.coupon-log'] as const;

@@ -80,8 +80,8 @@ export const ENTRY_SPEC_PATHS: Readonly<Record<string, EntrySpecPaths>> = {
   'cms.voucher-digital/order-voucher-management': later(['{id}/detail', '{id}/quotation', '{id}/receipt']),
 
   // cms, Digital Coupon
-  'cms.coupon-setting': later([...CRUD, '{id}/duplicate']),
-  'cms.coupon-log': later(DETAIL),
+  'cms.coupon-setting': built('coupon-settings', [...CRUD, '{id}/duplicate']),
+  'cms.coupon-log': built('coupon-logs', DETAIL),
   'cms.raffle': later(['create', '{id}/detail']),
   'cms.download-list': built('downloads', NONE),
 

@@ -10,3 +10,4 @@ export * from './period.ts';
 export * from './region.schema.ts';
 export * from './region.api.ts';
 export * from './rich-text.ts';
+export * from './audience.schema.ts';

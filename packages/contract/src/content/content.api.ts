@@ -2,14 +2,13 @@ import { z } from 'zod';
 import { APPROVAL_ENTRY, CONTENT_ENTRY, CONTENT_KINDS, CONTENT_PATH, NOTIFICATION_OFFER_ENTRY, type ContentKind } from './content-entries.ts';
 import { endpoint, exportEndpoint, resourceApi } from '../common/endpoint.ts';
 import { SURVEY_FORM_ENTRY } from './survey-entries.ts';
+import { audienceEstimate, audienceEstimateBody } from '../common/audience.schema.ts';
 import {
   CONTENT_BODIES,
   approvalBulkApproveBody,
   approvalBulkRejectBody,
   approvalDetail,
   approvalListQuery,
-  audienceEstimate,
-  audienceEstimateBody,
   bannerPositionsBody,
   contentImageUploaded,
   contentListQuery,

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { listQuery, recordId, versioned, versionField } from '../common/list-query.ts';
 import { emailField, isoDateTime } from '../common/fields.ts';
-import { BANNER_PLACEMENT_PAGE, BANNER_TYPE, CONTENT_TYPE, DIGITAL_PRODUCT_TYPE, DISPLAY_LOCATION, MEMBER_SCOPE, MESSAGE_KIND, PRIORITY_MAX, PRIORITY_MIN, TARGETING } from '../enums/index.ts';
+import { BANNER_PLACEMENT_PAGE, BANNER_TYPE, CONTENT_TYPE, DIGITAL_PRODUCT_TYPE, DISPLAY_LOCATION, MESSAGE_KIND, PRIORITY_MAX, PRIORITY_MIN } from '../enums/index.ts';
 import { idFilter, imageUrlField, intFilter, nameField } from '../common/resource-fields.ts';
-import { dayFilter, enumValueField, idList, isInstantText } from '../common/period.ts';
+import { dayFilter, enumValueField, isInstantText } from '../common/period.ts';
 import { LIST_START_MESSAGE, listStartsValid } from '../common/rich-text.ts';
 import { CONTENT_KINDS } from './content-entries.ts';
+import { targetingFields, targetingRules } from '../common/audience.schema.ts';
 
 
 export const RECURRENCE = ['daily', 'weekly', 'monthly'] as const;
@@ -67,11 +68,6 @@ const linkField = z
   .nullable()
   .optional();
 
-const provinceCodes = z
-  .array(z.string().regex(/^\d{2}$/, 'A province code has two digits'), { error: 'Regions must be a list of province codes' })
-  .max(38, 'At most 38 regions')
-  .refine((v) => new Set(v).size === v.length, 'A region is chosen twice');
-
 /** Rich text (HTML from the editor); the server sanitises it before storing and keeps null when no text is left. */
 const descriptionField = z
   .string()
@@ -86,58 +82,17 @@ const common = {
   image_url: imageUrlField,
   link_url: linkField,
   priority: z.number({ error: 'Priority is required' }).int().min(PRIORITY_MIN, 'Priority is 1 to 10').max(PRIORITY_MAX, 'Priority is 1 to 10').default(5),
-  targeting: enumValueField(TARGETING, 'Targeting').default(2),
-  member_scope: enumValueField(MEMBER_SCOPE, 'Member scope').default(0),
-  consumer_tag_ids: idList('Consumer tags', 100).default([]),
-  province_codes: provinceCodes.default([]),
+  ...targetingFields,
   start_at: instantField('Start'),
   end_at: instantField('End'),
 };
-/** The targeting fields every targeted item shares (content, surveys). */
-export const TARGETING_FIELDS = {
-  targeting: common.targeting,
-  member_scope: common.member_scope,
-  consumer_tag_ids: common.consumer_tag_ids,
-  province_codes: common.province_codes,
-};
 const inCampaign = { campaign_id: recordId.nullable().optional() };
 
-type TargetShape = { targeting: number; consumer_tag_ids: number[]; province_codes: string[] };
-type ContentShape = TargetShape & { start_at: string; end_at: string };
-/** A targeted audience names whom it targets (a consumer tag or a region); a non-targeted one names nobody. */
-export const targetingRules = <T extends z.ZodType<TargetShape>>(schema: T) =>
-  schema
-    .refine((b) => b.targeting !== 1 || b.consumer_tag_ids.length + b.province_codes.length > 0, {
-      message: 'A targeted item needs at least one consumer tag or region',
-      path: ['consumer_tag_ids'],
-    })
-    .refine((b) => b.targeting !== 2 || b.consumer_tag_ids.length + b.province_codes.length === 0, {
-      message: 'A non-targeted item has no consumer tags or regions',
-      path: ['consumer_tag_ids'],
-    });
+type ContentShape = { targeting: number; consumer_tag_ids: number[]; province_codes: string[]; start_at: string; end_at: string };
 /** The period ends after it starts, and the targeting rules. */
 const contentRules = <T extends z.ZodType<ContentShape>>(schema: T) =>
   targetingRules(schema.refine((b) => new Date(b.end_at).getTime() > new Date(b.start_at).getTime(), { message: 'End must be after the start', path: ['end_at'] }));
 
-
-/**
- * The targeting fields alone, as the form holds them: what the estimated audience size is asked for, under the same
- * rules as a body.
- */
-export const audienceEstimateBody = targetingRules(
-  z
-    .object({
-      targeting: common.targeting,
-      member_scope: common.member_scope,
-      consumer_tag_ids: common.consumer_tag_ids,
-      province_codes: common.province_codes,
-    })
-    .strict(),
-);
-export type AudienceEstimateQuery = z.infer<typeof audienceEstimateBody>;
-/** Active consumers the targeting reaches, counted exactly when the answer is given. */
-export const audienceEstimate = z.object({ consumers: z.number().int() });
-export type AudienceEstimate = z.infer<typeof audienceEstimate>;
 
 const offerFields = {
   ...common,

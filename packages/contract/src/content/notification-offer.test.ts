@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { audienceEstimateBody } from './content.schema.ts';
+import { audienceEstimateBody } from '../common/audience.schema.ts';
 import { notificationOfferUpdateBody, notificationState } from './notification-offer.schema.ts';
 
 const now = new Date('2026-03-10T00:00:00Z');

@@ -4,7 +4,8 @@ import { INT4_MAX, listQuery, recordId, versioned } from '../common/list-query.t
 import { idFilter, intFilter, nameField, optionalText } from '../common/resource-fields.ts';
 import { dayFilter, enumValueField } from '../common/period.ts';
 import { enumTable } from '../enums/enum-table.ts';
-import { instantField, TARGETING_FIELDS, targetingRules } from './content.schema.ts';
+import { targetingFields, targetingRules } from '../common/audience.schema.ts';
+import { instantField } from './content.schema.ts';
 
 /** Spec section 3: Survey question type. */
 export const SURVEY_QUESTION_TYPE = enumTable([
@@ -109,7 +110,7 @@ const formFields = {
   name: nameField('Name', 120),
   description: optionalText(1000),
   status: enumValueField(FORM_STATUS, 'Status').default(FORM_DRAFT),
-  ...TARGETING_FIELDS,
+  ...targetingFields,
   start_at: instantField('Start'),
   end_at: instantField('End'),
   questions: z.array(formQuestionInput, { error: 'Questions must be a list' }).max(MAX_QUESTIONS, `At most ${MAX_QUESTIONS} questions`).default([]),

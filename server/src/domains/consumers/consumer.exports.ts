@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   CONSUMER_ENTRIES,
   CONSUMER_STATUS,
@@ -9,7 +9,6 @@ import {
   MEMBER_ENTRIES,
   MEMBER_TIER,
   memberListQuery,
-  PERSONAL_DATA_ENTRY,
   STAMP_DIRECTION,
   STAMP_IN_CODES,
   STAMP_MOVEMENT,
@@ -18,34 +17,12 @@ import {
   type ConsumerListQuery,
   type MemberListQuery,
 } from '@portal/contract';
-import { queryRows, type Db } from '../../db/client.ts';
 import { listConditions } from '../../platform/crud/index.ts';
 import { defineExport, enumLabel, yesNo, type ExportColumn, type ExportSource, type ExportViewer } from '../../platform/exports/index.ts';
-import { whereOf } from '../../platform/pagination.ts';
-import { maskEmailSql, maskPhoneSql, seesPersonalData, type PersonalDataAccessLog } from '../../platform/personal-data.ts';
-import type { Actor } from '../../platform/request-context.ts';
-import { requireRecentSecondFactor } from '../../platform/step-up.ts';
+import type { PersonalDataAccessLog } from '../../platform/personal-data.ts';
+import { decidePersonalData, shownContact, stepUpForPersonalData } from '../../platform/personal-data-export.ts';
 import { consumerDef } from './consumer.resource.ts';
 import { memberDef } from './member.resource.ts';
-
-/**
- * Whether the exporting user may see personal data, read when the rows are read (a kept export runs later, in a job):
- * an active role that is super or holds the personal-data view right. Same rule as the API's masking.
- */
-export const personalRight = (userId: number) => sql`exists (select 1 from users u join roles r on r.id = u.role_id
-  where u.id = ${userId} and r.status = 1 and (r.is_super or exists (select 1 from role_permissions rp
-    where rp.role_id = r.id and rp.entry = ${PERSONAL_DATA_ENTRY} and rp.action = 'view')))`;
-
-/** Personal data leaves unmasked only after a recent second factor (step-up); a masked export needs none. */
-const stepUpForPersonalData = (actor: Actor, now: Date) => {
-  if (seesPersonalData(actor.perms)) requireRecentSecondFactor(actor, now);
-};
-
-/** The consumer's (`c`) phone and e-mail as the file shows them: masked by the database unless the viewer may see them. */
-const shownContact = (viewer: ExportViewer): SQL =>
-  viewer.personalData
-    ? sql`c.phone as shown_phone, c.email as shown_email`
-    : sql`${maskPhoneSql(sql`c.phone`)} as shown_phone, ${maskEmailSql(sql`c.email`)} as shown_email`;
 
 const contact: ExportColumn[] = [
   { key: 'shown_phone', label: 'Phone' },
@@ -68,23 +45,6 @@ const columns: ExportColumn[] = [
   { key: 'created_at', label: 'Registered At (WIB)', format: 'datetime' },
   { key: 'last_login_at', label: 'Last Login (WIB)', format: 'datetime' },
 ];
-
-/**
- * Decides, when the rows are read (a kept export in its job), whether the file shows personal data unmasked; an unmasked
- * export is recorded in the personal-data access log with every consumer the file holds, in one set-based statement
- * over the export's own query.
- */
-const decidePersonalData =
-  (accessLog: PersonalDataAccessLog, name: string, consumerId: string) =>
-  async (db: Db, src: ExportSource, viewer: ExportViewer): Promise<ExportViewer> => {
-    const [row] = await queryRows<{ open: unknown }>(db, sql`select ${personalRight(viewer.userId)} as open`);
-    const personalData = row?.open === true || row?.open === 't';
-    if (personalData) {
-      const read = { userId: viewer.userId, at: accessLog.now(), screen: name, route: 'export' };
-      await accessLog.recordSelected(read, sql`select ${sql.raw(consumerId)} as consumer_id ${src.from} ${whereOf([...src.where])}`, db);
-    }
-    return { ...viewer, personalData };
-  };
 
 /** The consumer list as a file (`export_consumer`): the list's filters, search and order; personal data masked as on screen. */
 export const consumerExport = (accessLog: PersonalDataAccessLog) => {

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { approvalListQuery, ContentKind, contentRow } from '@portal/contract';
 import type { ResourceService } from '../../platform/crud/index.ts';
 import type { BannerPositionService } from './banner-position.service.ts';
-import type { ContentAudienceService } from './content-audience.service.ts';
+import type { AudienceService } from '../../platform/audience.ts';
 import type { ContentImageService } from './content-image.service.ts';
 import type { ContentPublishingService } from './content-publishing.service.ts';
 import type { ContentWorkflowService } from './content-workflow.service.ts';
@@ -20,6 +20,6 @@ export interface ContentServices {
   digitalBannerPositions: BannerPositionService;
   images: ContentImageService;
   pushTestSend: PushTestSendService;
-  audience: ContentAudienceService;
+  audience: AudienceService;
   notificationOffers: NotificationOfferService;
 }

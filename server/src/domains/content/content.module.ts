@@ -3,7 +3,7 @@ import { CONTENT_IMAGE_MAX_MB, CONTENT_KINDS, type ContentKind } from '@portal/c
 import { ResourceService } from '../../platform/crud/index.ts';
 import type { DomainModule, ModuleContext } from '../../platform/module.ts';
 import { BannerPositionService } from './banner-position.service.ts';
-import { ContentAudienceService } from './content-audience.service.ts';
+import { AudienceService } from '../../platform/audience.ts';
 import { ContentImageService } from './content-image.service.ts';
 import { CONTENT_PUBLISH_JOB, ContentPublishingService } from './content-publishing.service.ts';
 import { ContentWorkflowService } from './content-workflow.service.ts';
@@ -31,7 +31,7 @@ export function contentModule(ctx: ModuleContext): DomainModule {
     digitalBannerPositions: new BannerPositionService(db, kinds['banner-digital-product']),
     images: new ContentImageService(db, path.join(config.DATA_DIR, 'images'), CONTENT_IMAGE_MAX_MB * 1024 * 1024),
     pushTestSend: new PushTestSendService(db, mailer, workflow),
-    audience: new ContentAudienceService(db),
+    audience: new AudienceService(db),
     notificationOffers: new NotificationOfferService(db, clock),
   };
   const surveys = surveyServices(db);

@@ -18,7 +18,8 @@ import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import type { AuditContext } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { ResourceService, writableColumns, type ResourceDef } from '../../platform/crud/index.ts';
-import { badRequest, conflict } from '../../platform/errors.ts';
+import { requireProvinces } from '../../platform/audience.ts';
+import { conflict } from '../../platform/errors.ts';
 import { hasText, sanitizeRichText } from '../../platform/rich-text.ts';
 import { requireIds } from '../../platform/sql/link-sets.ts';
 import { rowReader } from '../../platform/sql/row-reader.ts';
@@ -159,17 +160,6 @@ export function approvalDef(clock: Clock): ResourceDef<ContentRow, ApprovalListQ
     where: (q) => [q.kind ? sql`ci.kind = ${q.kind}` : undefined],
     writable: [],
   };
-}
-
-export async function requireProvinces(tx: Tx, codes: readonly string[]): Promise<void> {
-  if (!codes.length) return;
-  const found = await queryRows<{ code: string }>(tx, sql`select code from provinces where code in (${sql.join(codes.map((c) => sql`${c}`), sql`, `)})`);
-  const known = new Set(found.map((r) => String(r.code)));
-  const missing = codes.filter((c) => !known.has(c));
-  if (missing.length) {
-    const message = `Region ${missing.join(', ')} does not exist`;
-    throw badRequest(message, [{ path: 'province_codes', message }]);
-  }
 }
 
 /** One kind of content over the generic layer: a create carries its kind, a body the kind does not use leaves its columns null. */

@@ -18,7 +18,8 @@ import { ResourceService, writableColumns, type ResourceDef } from '../../platfo
 import { conflict } from '../../platform/errors.ts';
 import { requireIds } from '../../platform/sql/link-sets.ts';
 import { rowReader } from '../../platform/sql/row-reader.ts';
-import { arrayLiteral, requireProvinces } from './content.resource.ts';
+import { requireProvinces } from '../../platform/audience.ts';
+import { arrayLiteral } from './content.resource.ts';
 
 const SELECT = sql`select f.id, f.name, f.description, f.status, f.targeting, f.member_scope, f.consumer_tag_ids, f.province_codes, f.start_at, f.end_at,
   (select count(*) from form_questions q where q.form_id = f.id)::int as question_count, f.response_count,

@@ -14,6 +14,7 @@ import {
   RECURRENCE,
   TARGETING,
   campaignsApi,
+  contentAudienceApi,
   canEditContent,
   contentListQuery,
   contentRow,
@@ -30,8 +31,9 @@ import { ContentApprovalBar } from './ContentApprovalBar.tsx';
 import { ContentImageInput, JakartaDateTimeInput, JakartaTime } from './content.inputs.tsx';
 import { ContentImage, optionNames, PushPreview, RichDescription } from './content.display.tsx';
 import { RichTextField } from '../../ui/RichTextField.tsx';
-import { AudienceEstimateField, AudienceEstimateOfRow } from './AudienceEstimate.tsx';
+import { audienceEstimate } from '../../ui/AudienceEstimate.tsx';
 
+const audience = audienceEstimate(contentAudienceApi.estimate);
 export const tagOptions = remoteOptions('custom-consumer-tag', customConsumerTagsApi.list, customConsumerTagRow, (t) => ({ value: t.id, label: t.name }), { query: { is_all: 'true' } });
 const campaignOptions = remoteOptions('campaign', campaignsApi.list, contentRow, (c) => ({ value: c.id, label: c.title }), { query: { limit: 50, sort_by: 'start_at' }, searchable: true });
 
@@ -138,7 +140,7 @@ const TARGET_FIELDS: FieldDef[] = [
   { name: 'consumer_tag_ids', label: 'Consumer Tags', input: 'custom', component: optionMultiSelect(tagOptions), help: 'Targeted only' },
   { name: 'province_codes', label: 'Regions', input: 'custom', component: optionMultiSelect(provinceOptions), help: 'Targeted only' },
   // Shows the reach of the fields above; it never holds a value, so the body never carries it.
-  { name: 'audience', label: 'Estimated Audience', input: 'custom', component: AudienceEstimateField },
+  { name: 'audience', label: 'Estimated Audience', input: 'custom', component: audience.Field },
   { name: 'image_url', label: 'Image', input: 'custom', component: ContentImageInput, wide: false },
   { name: 'link_url', label: 'Link', input: 'text', placeholder: 'https://… or app://…' },
   { name: 'description', label: 'Description', input: 'custom', component: RichTextField },
@@ -219,7 +221,7 @@ export function contentView(kind: ContentKind): ResourceView<ContentRow> {
           { key: 'member_scope', label: 'Member Scope', kind: 'tag', enum: MEMBER_SCOPE },
           { key: 'consumer_tag_ids', label: 'Consumer Tags', kind: 'custom', component: optionNames(tagOptions, 'consumer_tag_ids') },
           { key: 'province_codes', label: 'Regions', kind: 'custom', component: optionNames(provinceOptions, 'province_codes') },
-          { key: 'audience', label: 'Estimated Audience', kind: 'custom', component: AudienceEstimateOfRow },
+          { key: 'audience', label: 'Estimated Audience', kind: 'custom', component: audience.OfRow },
         ],
       },
       { key: 'description', title: 'Description', component: RichDescription },

@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import {
   FORM_STATUS,
+  contentAudienceApi,
   MEMBER_SCOPE,
   SURVEY_FORM_ENTRY,
   TARGETING,
@@ -15,7 +16,7 @@ import { enumOptions } from '../../ui/options.ts';
 import { optionMultiSelect } from '../../ui/RemoteSelect.tsx';
 import { defineResource, type ColumnDef } from '../../ui/resource.ts';
 import { provinceOptions } from '../../ui/region-options.ts';
-import { AudienceEstimateField, AudienceEstimateOfRow } from './AudienceEstimate.tsx';
+import { audienceEstimate } from '../../ui/AudienceEstimate.tsx';
 import { optionNames } from './content.display.tsx';
 import { JakartaDateTimeInput, JakartaTime } from './content.inputs.tsx';
 import { tagOptions } from './content.view.ts';
@@ -30,6 +31,7 @@ function time<R extends Pick<FormRow, TimeKey>>(key: TimeKey, label: string, ext
   return { key, label, kind: 'custom', component: Time, ...extra };
 }
 
+const audience = audienceEstimate(contentAudienceApi.estimate);
 const list = (v: unknown) => (Array.isArray(v) ? v : []);
 
 /** cms Polling & Survey, Form: the form builder, its period and targeting; the detail adds the answers' counts and the report. */
@@ -70,7 +72,7 @@ export const formView = defineResource<FormRow, FormDetail>({
       { name: 'consumer_tag_ids', label: 'Consumer Tags', input: 'custom', component: optionMultiSelect(tagOptions), help: 'Targeted only' },
       { name: 'province_codes', label: 'Regions', input: 'custom', component: optionMultiSelect(provinceOptions), help: 'Targeted only' },
       // Shows the reach of the fields above; it never holds a value, so the body never carries it.
-      { name: 'audience', label: 'Estimated Audience', input: 'custom', component: AudienceEstimateField },
+      { name: 'audience', label: 'Estimated Audience', input: 'custom', component: audience.Field },
       { name: 'questions', label: 'Questions', input: 'custom', component: QuestionBuilder, help: 'Answered questions can no longer be changed' },
     ],
     fromDetail: (f) => ({
@@ -115,7 +117,7 @@ export const formView = defineResource<FormRow, FormDetail>({
         { key: 'member_scope', label: 'Member Scope', kind: 'tag', enum: MEMBER_SCOPE },
         { key: 'consumer_tag_ids', label: 'Consumer Tags', kind: 'custom', component: optionNames(tagOptions, 'consumer_tag_ids') },
         { key: 'province_codes', label: 'Regions', kind: 'custom', component: optionNames(provinceOptions, 'province_codes') },
-        { key: 'audience', label: 'Estimated Audience', kind: 'custom', component: AudienceEstimateOfRow },
+        { key: 'audience', label: 'Estimated Audience', kind: 'custom', component: audience.OfRow },
       ],
     },
     { key: 'questions', title: 'Questions and Answers', component: FormQuestionsSummary },

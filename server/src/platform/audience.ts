@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AudienceEstimate, AudienceEstimateQuery } from '@portal/contract';
-import { queryRows, type Db } from '../../db/client.ts';
+import { queryRows, type Db, type Tx } from '../db/client.ts';
+import { badRequest } from './errors.ts';
 
 const CONSUMER_ACTIVE = 1;
 /** Locked and withdrawn: the statuses other than Active, named so the status index serves them. */
@@ -12,7 +13,7 @@ const list = <T>(values: readonly T[]): SQL => sql.join(values.map((v) => sql`${
 const IS_MEMBER = sql`exists (select 1 from members m where m.consumer_id = c.id)`;
 
 /**
- * The estimated audience of a content item's targeting: the active consumers it reaches, counted exactly when asked.
+ * The estimated audience of a targeting (content items, coupons): the active consumers it reaches, counted exactly when asked.
  * Non-targeted reaches every active consumer of the member scope; targeted those having any chosen tag or whose domicile
  * province is any chosen region (each tag and region adds its consumers; a consumer counts once). App Member keeps the
  * consumers holding a membership (`members`).
@@ -23,7 +24,7 @@ const IS_MEMBER = sql`exists (select 1 from members m where m.consumer_id = c.id
  * key), two disjoint counts run side by side; the app members of a non-targeted item are every membership minus those
  * of locked and withdrawn consumers (few, through `consumers_status_idx`).
  */
-export class ContentAudienceService {
+export class AudienceService {
   constructor(private readonly db: Db) {}
 
   async estimate(q: AudienceEstimateQuery): Promise<AudienceEstimate> {
@@ -54,4 +55,29 @@ export class ContentAudienceService {
     const rows = await queryRows<{ n: number | string }>(this.db, query);
     return Number(rows[0]?.n ?? 0);
   }
+}
+
+/** Refuses (400 on `province_codes`) a targeting's regions that name no province. */
+export async function requireProvinces(tx: Tx, codes: readonly string[]): Promise<void> {
+  if (!codes.length) return;
+  const found = await queryRows<{ code: string }>(tx, sql`select code from provinces where code in (${sql.join(codes.map((c) => sql`${c}`), sql`, `)})`);
+  const known = new Set(found.map((r) => String(r.code)));
+  const missing = codes.filter((c) => !known.has(c));
+  if (missing.length) {
+    const message = `Region ${missing.join(', ')} does not exist`;
+    throw badRequest(message, [{ path: 'province_codes', message }]);
+  }
+}
+
+/**
+ * Whether the consumer `c` (an alias of `consumers`) is in the audience of the targeting columns of `t` (an alias of a
+ * row with targeting, member_scope, consumer_tag_ids and province_codes): the same reach the estimate counts.
+ */
+export function admits(t: string, c: string): SQL {
+  const T = sql.raw(t);
+  const C = sql.raw(c);
+  return sql`${C}.status = ${CONSUMER_ACTIVE}
+    and (${T}.member_scope <> ${APP_MEMBER} or exists (select 1 from members m where m.consumer_id = ${C}.id))
+    and (${T}.targeting <> ${TARGETED} or ${C}.province_code = any(${T}.province_codes)
+      or exists (select 1 from consumer_tags ct where ct.consumer_id = ${C}.id and ct.tag_id = any(${T}.consumer_tag_ids)))`;
 }

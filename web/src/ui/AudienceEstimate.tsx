@@ -3,17 +3,17 @@ import { Form, Spin, Typography } from 'antd';
 import { TeamOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { contentAudienceApi, formatCount, type AudienceEstimateQuery, type ContentRow } from '@portal/contract';
-import { call } from '../../lib/call.ts';
-import { resourceKeys } from '../../lib/query-keys.ts';
+import { formatCount, type AnyEndpoint, type AudienceEstimate, type AudienceEstimateQuery } from '@portal/contract';
+import { callEndpoint } from '../lib/call.ts';
+import { resourceKeys } from '../lib/query-keys.ts';
 
-const audienceKeys = resourceKeys('content-audience');
+const audienceKeys = resourceKeys('audience');
 const DEBOUNCE_MS = 400;
 
 const ids = <T,>(v: unknown): T[] => (Array.isArray(v) ? (v as unknown[]).map((x) => (x && typeof x === 'object' && 'value' in x ? (x as { value: T }).value : (x as T))) : []);
 
 /** The targeting as the estimate takes it; null while a targeted item names nobody yet. */
-function targetingOf(v: { targeting?: unknown; member_scope?: unknown; consumer_tag_ids?: unknown; province_codes?: unknown }): AudienceEstimateQuery | null {
+function targetingOf(v: TargetingValues): AudienceEstimateQuery | null {
   const targeting = v.targeting === 1 ? 1 : 2;
   const member_scope = v.member_scope === 1 ? 1 : 0;
   if (targeting === 2) return { targeting, member_scope, consumer_tag_ids: [], province_codes: [] };
@@ -33,18 +33,18 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 /** "Estimated audience: 12.345 consumers", asked of the server for this targeting (debounced while it changes). */
-function Estimate({ query, pending = false }: { query: AudienceEstimateQuery | null; pending?: boolean }) {
+function Estimate({ endpoint, query, pending = false }: { endpoint: AnyEndpoint; query: AudienceEstimateQuery | null; pending?: boolean }) {
   const { t } = useTranslation();
   const estimate = useQuery({
-    queryKey: audienceKeys.list(query ? { ...query, consumer_tag_ids: query.consumer_tag_ids.join(','), province_codes: query.province_codes.join(',') } : {}),
-    queryFn: async () => (query ? (await call(contentAudienceApi.estimate, { body: query })).data : null),
+    queryKey: audienceKeys.list(query ? { path: endpoint.path, ...query, consumer_tag_ids: query.consumer_tag_ids.join(','), province_codes: query.province_codes.join(',') } : { path: endpoint.path }),
+    queryFn: async () => (query ? (await callEndpoint<AudienceEstimate>(endpoint, { body: query })).data : null),
     enabled: !!query,
     staleTime: 30_000,
   });
   if (!query) {
     return (
       <Typography.Text type="secondary" data-testid="audience-estimate">
-        {t('content.audience.choose', 'Choose consumer tags or regions to see the estimated audience')}
+        {t('ui.audience.choose', 'Choose consumer tags or regions to see the estimated audience')}
       </Typography.Text>
     );
   }
@@ -53,15 +53,31 @@ function Estimate({ query, pending = false }: { query: AudienceEstimateQuery | n
     <Typography.Text data-testid="audience-estimate" data-loading={loading ? 'true' : 'false'}>
       <TeamOutlined style={{ marginRight: 6 }} />
       {estimate.isError
-        ? t('content.audience.failed', 'The estimated audience is not available right now')
-        : t('content.audience.estimate', 'Estimated audience: {{n}} consumers', { n: estimate.data ? formatCount(estimate.data.consumers) : '…' })}
+        ? t('ui.audience.failed', 'The estimated audience is not available right now')
+        : t('ui.audience.estimate', 'Estimated audience: {{n}} consumers', { n: estimate.data ? formatCount(estimate.data.consumers) : '…' })}
       {loading && <Spin size="small" style={{ marginLeft: 8 }} data-testid="audience-estimate-loading" />}
     </Typography.Text>
   );
 }
 
-/** In the content form: follows the targeting fields as they change. */
-export function AudienceEstimateField() {
+/**
+ * The estimated audience of a targeting (content, coupons), asked of `endpoint` (a POST taking the targeting fields):
+ * `Field` follows the form's targeting fields as they change, `OfRow` shows what a saved record's targeting reaches now.
+ */
+export function audienceEstimate(endpoint: AnyEndpoint) {
+  const Field = () => <AudienceEstimateField endpoint={endpoint} />;
+  const OfRow = ({ row }: { row: TargetingValues }) => <Estimate endpoint={endpoint} query={targetingOf(row)} />;
+  return { Field, OfRow };
+}
+
+interface TargetingValues {
+  targeting?: unknown;
+  member_scope?: unknown;
+  consumer_tag_ids?: unknown;
+  province_codes?: unknown;
+}
+
+function AudienceEstimateField({ endpoint }: { endpoint: AnyEndpoint }) {
   const form = Form.useFormInstance();
   const targeting = Form.useWatch('targeting', form) as unknown;
   const member_scope = Form.useWatch('member_scope', form) as unknown;
@@ -69,10 +85,5 @@ export function AudienceEstimateField() {
   const province_codes = Form.useWatch('province_codes', form) as unknown;
   const now = targetingOf({ targeting, member_scope, consumer_tag_ids, province_codes });
   const settled = useDebounced(now, DEBOUNCE_MS);
-  return <Estimate query={settled} pending={JSON.stringify(now) !== JSON.stringify(settled)} />;
-}
-
-/** On the detail page: the audience the saved targeting reaches now. */
-export function AudienceEstimateOfRow({ row }: { row: Pick<ContentRow, 'targeting' | 'member_scope' | 'consumer_tag_ids' | 'province_codes'> }) {
-  return <Estimate query={targetingOf(row)} />;
+  return <Estimate endpoint={endpoint} query={settled} pending={JSON.stringify(now) !== JSON.stringify(settled)} />;
 }

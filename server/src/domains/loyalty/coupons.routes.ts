@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { appCouponsApi, couponLogsApi, couponSettingsApi } from '@portal/contract';
+import { actorOf } from '../../platform/access-guard.ts';
+import { seesPersonalData, type PersonalDataAccessLog } from '../../platform/personal-data.ts';
+import { presentCouponLog, type CouponLogService } from './coupon-log.resource.ts';
+import type { AudienceService } from '../../platform/audience.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { ConsumerAuthService } from '../../platform/consumer-auth.ts';
+import { appConsumer } from '../../platform/consumer-auth.ts';
+import { auditContext, registerResourceRoutes } from '../../platform/crud/index.ts';
+import { serve } from '../../platform/serve.ts';
+import type { CouponClaimService } from './coupon-claim.service.ts';
+import type { CouponCodeService } from './coupon-code.service.ts';
+import type { CouponSettingService } from './coupon-setting.resource.ts';
+
+export interface CouponServices {
+  settings: CouponSettingService;
+  claims: CouponClaimService;
+  codes: CouponCodeService;
+  log: CouponLogService;
+  accessLog: PersonalDataAccessLog;
+  audience: AudienceService;
+  consumerAuth: ConsumerAuthService;
+}
+
+/** cms Coupon Setting (with the estimated audience of its targeting). */
+export function registerCouponRoutes(app: FastifyInstance, s: CouponServices, clock: Clock): void {
+  serve(app, couponSettingsApi.audience, async (req) => ({ message: 'Success', data: await s.audience.estimate(req.body) }));
+  serve(app, couponSettingsApi.generateCodes, async (req) => {
+    await s.codes.request(req.params.id, req.body, auditContext(req, clock));
+    return { message: 'Success', data: await s.settings.get(req.params.id) };
+  });
+  registerResourceRoutes(app, s.settings, clock, couponSettingsApi);
+
+  // The coupon log: phone and e-mail masked without the personal-data right; an unmasked answer is recorded.
+  serve(app, couponLogsApi.list, async (req) => {
+    const page = await s.log.list(req.query);
+    const open = seesPersonalData(actorOf(req).perms);
+    await s.accessLog.recordIf(open, req, couponLogsApi.list, page.data.map((r) => r.consumer_id));
+    return { message: 'Success', data: { ...page, data: page.data.map((r) => presentCouponLog(r, open)) } };
+  });
+  serve(app, couponLogsApi.get, async (req) => {
+    const row = await s.log.get(req.params.id);
+    const open = seesPersonalData(actorOf(req).perms);
+    await s.accessLog.recordIf(open, req, couponLogsApi.get, [row.consumer_id]);
+    return { message: 'Success', data: presentCouponLog(row, open) };
+  });
+}
+
+/** The consumer app's coupons under `/api/v1/app/`: each route takes the consumer-token guard. */
+export function registerCouponAppRoutes(app: FastifyInstance, s: CouponServices, clock: Clock): void {
+  const consumerOnly = { onRequest: s.consumerAuth.guard };
+  serve(app, appCouponsApi.list, async (req) => ({ message: 'Success', data: await s.claims.claimable(appConsumer(req).consumerId, clock.now()) }), consumerOnly);
+  serve(
+    app,
+    appCouponsApi.claim,
+    async (req) => ({ message: 'Success', data: await s.claims.claim(appConsumer(req).consumerId, req.params.id, clock.now()) }),
+    consumerOnly,
+  );
+  serve(app, appCouponsApi.mine, async (req) => ({ message: 'Success', data: await s.claims.mine(appConsumer(req).consumerId, req.query.status) }), consumerOnly);
+  serve(
+    app,
+    appCouponsApi.use,
+    async (req) => ({ message: 'Success', data: await s.claims.use(appConsumer(req).consumerId, req.params.id, req.body, clock.now()) }),
+    consumerOnly,
+  );
+}

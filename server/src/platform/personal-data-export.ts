@@ -1,0 +1,50 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { PERSONAL_DATA_ENTRY } from '@portal/contract';
+import { queryRows, type Db } from '../db/client.ts';
+import type { ExportSource, ExportViewer } from './exports/index.ts';
+import { whereOf } from './pagination.ts';
+import { maskEmailSql, maskPhoneSql, seesPersonalData, type PersonalDataAccessLog } from './personal-data.ts';
+import type { Actor } from './request-context.ts';
+import { requireRecentSecondFactor } from './step-up.ts';
+
+/*
+ * Exports that hold consumers' phone numbers and e-mail addresses (consumers, members, the coupon log): masked unless the
+ * exporting user holds the personal-data right when the rows are read, an unmasked file recorded in the access log.
+ */
+
+/**
+ * Whether the exporting user may see personal data, read when the rows are read (a kept export runs later, in a job):
+ * an active role that is super or holds the personal-data view right. Same rule as the API's masking.
+ */
+export const personalRight = (userId: number) => sql`exists (select 1 from users u join roles r on r.id = u.role_id
+  where u.id = ${userId} and r.status = 1 and (r.is_super or exists (select 1 from role_permissions rp
+    where rp.role_id = r.id and rp.entry = ${PERSONAL_DATA_ENTRY} and rp.action = 'view')))`;
+
+/** Personal data leaves unmasked only after a recent second factor (step-up); a masked export needs none. */
+export const stepUpForPersonalData = (actor: Actor, now: Date) => {
+  if (seesPersonalData(actor.perms)) requireRecentSecondFactor(actor, now);
+};
+
+/** The consumer's (`c`) phone and e-mail as the file shows them: masked by the database unless the viewer may see them. */
+export const shownContact = (viewer: ExportViewer): SQL =>
+  viewer.personalData
+    ? sql`c.phone as shown_phone, c.email as shown_email`
+    : sql`${maskPhoneSql(sql`c.phone`)} as shown_phone, ${maskEmailSql(sql`c.email`)} as shown_email`;
+
+/**
+ * Decides, when the rows are read (a kept export in its job), whether the file shows personal data unmasked; an unmasked
+ * export is recorded in the personal-data access log with every consumer the file holds, in one set-based statement
+ * over the export's own query.
+ */
+export const decidePersonalData =
+  (accessLog: PersonalDataAccessLog, name: string, consumerId: string) =>
+  async (db: Db, src: ExportSource, viewer: ExportViewer): Promise<ExportViewer> => {
+    const [row] = await queryRows<{ open: unknown }>(db, sql`select ${personalRight(viewer.userId)} as open`);
+    const personalData = row?.open === true || row?.open === 't';
+    if (personalData) {
+      const read = { userId: viewer.userId, at: accessLog.now(), screen: name, route: 'export' };
+      await accessLog.recordSelected(read, sql`select ${sql.raw(consumerId)} as consumer_id ${src.from} ${whereOf([...src.where])}`, db);
+    }
+    return { ...viewer, personalData };
+  };
+
