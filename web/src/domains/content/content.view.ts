@@ -18,12 +18,11 @@ import {
   canEditContent,
   contentListQuery,
   contentRow,
-  customConsumerTagRow,
-  customConsumerTagsApi,
   type ContentKind,
   type ContentRow,
 } from '@portal/contract';
 import { codeOptions, enumOptions, remoteOptions } from '../../ui/options.ts';
+import { consumerTagOptions } from '../../ui/consumer-tag-options.ts';
 import { optionMultiSelect } from '../../ui/RemoteSelect.tsx';
 import { defineResource, type ColumnDef, type DisplayDef, type FieldDef, type FilterDef, type ResourceView } from '../../ui/resource.ts';
 import { provinceOptions } from '../../ui/region-options.ts';
@@ -34,7 +33,6 @@ import { RichTextField } from '../../ui/RichTextField.tsx';
 import { audienceEstimate } from '../../ui/AudienceEstimate.tsx';
 
 const audience = audienceEstimate(contentAudienceApi.estimate);
-export const tagOptions = remoteOptions('custom-consumer-tag', customConsumerTagsApi.list, customConsumerTagRow, (t) => ({ value: t.id, label: t.name }), { query: { is_all: 'true' } });
 const campaignOptions = remoteOptions('campaign', campaignsApi.list, contentRow, (c) => ({ value: c.id, label: c.title }), { query: { limit: 50, sort_by: 'start_at' }, searchable: true });
 
 function time(key: 'start_at' | 'end_at' | 'submitted_at' | 'reviewed_at' | 'updated_at' | 'created_at', label: string, extra: { sortable?: boolean } = {}): ColumnDef<ContentRow> {
@@ -137,7 +135,7 @@ const COMMON_FIELDS: FieldDef[] = [
 const TARGET_FIELDS: FieldDef[] = [
   { name: 'targeting', label: 'Targeting', input: 'select', options: enumOptions(TARGETING) },
   { name: 'member_scope', label: 'Member Scope', input: 'select', options: enumOptions(MEMBER_SCOPE) },
-  { name: 'consumer_tag_ids', label: 'Consumer Tags', input: 'custom', component: optionMultiSelect(tagOptions), help: 'Targeted only' },
+  { name: 'consumer_tag_ids', label: 'Consumer Tags', input: 'custom', component: optionMultiSelect(consumerTagOptions), help: 'Targeted only' },
   { name: 'province_codes', label: 'Regions', input: 'custom', component: optionMultiSelect(provinceOptions), help: 'Targeted only' },
   // Shows the reach of the fields above; it never holds a value, so the body never carries it.
   { name: 'audience', label: 'Estimated Audience', input: 'custom', component: audience.Field },
@@ -219,7 +217,7 @@ export function contentView(kind: ContentKind): ResourceView<ContentRow> {
         items: [
           { key: 'targeting', label: 'Targeting', kind: 'tag', enum: TARGETING },
           { key: 'member_scope', label: 'Member Scope', kind: 'tag', enum: MEMBER_SCOPE },
-          { key: 'consumer_tag_ids', label: 'Consumer Tags', kind: 'custom', component: optionNames(tagOptions, 'consumer_tag_ids') },
+          { key: 'consumer_tag_ids', label: 'Consumer Tags', kind: 'custom', component: optionNames(consumerTagOptions, 'consumer_tag_ids') },
           { key: 'province_codes', label: 'Regions', kind: 'custom', component: optionNames(provinceOptions, 'province_codes') },
           { key: 'audience', label: 'Estimated Audience', kind: 'custom', component: audience.OfRow },
         ],

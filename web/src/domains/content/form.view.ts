@@ -19,7 +19,7 @@ import { provinceOptions } from '../../ui/region-options.ts';
 import { audienceEstimate } from '../../ui/AudienceEstimate.tsx';
 import { optionNames } from './content.display.tsx';
 import { JakartaDateTimeInput, JakartaTime } from './content.inputs.tsx';
-import { tagOptions } from './content.view.ts';
+import { consumerTagOptions } from '../../ui/consumer-tag-options.ts';
 import { FormQuestionsSummary, FormReportButton } from './FormSummary.tsx';
 import { draftsOf, QuestionBuilder, questionsToBody } from './QuestionBuilder.tsx';
 
@@ -69,7 +69,7 @@ export const formView = defineResource<FormRow, FormDetail>({
       { name: 'description', label: 'Description', input: 'textarea' },
       { name: 'targeting', label: 'Targeting', input: 'select', options: enumOptions(TARGETING) },
       { name: 'member_scope', label: 'Member Scope', input: 'select', options: enumOptions(MEMBER_SCOPE) },
-      { name: 'consumer_tag_ids', label: 'Consumer Tags', input: 'custom', component: optionMultiSelect(tagOptions), help: 'Targeted only' },
+      { name: 'consumer_tag_ids', label: 'Consumer Tags', input: 'custom', component: optionMultiSelect(consumerTagOptions), help: 'Targeted only' },
       { name: 'province_codes', label: 'Regions', input: 'custom', component: optionMultiSelect(provinceOptions), help: 'Targeted only' },
       // Shows the reach of the fields above; it never holds a value, so the body never carries it.
       { name: 'audience', label: 'Estimated Audience', input: 'custom', component: audience.Field },
@@ -115,7 +115,7 @@ export const formView = defineResource<FormRow, FormDetail>({
       items: [
         { key: 'targeting', label: 'Targeting', kind: 'tag', enum: TARGETING },
         { key: 'member_scope', label: 'Member Scope', kind: 'tag', enum: MEMBER_SCOPE },
-        { key: 'consumer_tag_ids', label: 'Consumer Tags', kind: 'custom', component: optionNames(tagOptions, 'consumer_tag_ids') },
+        { key: 'consumer_tag_ids', label: 'Consumer Tags', kind: 'custom', component: optionNames(consumerTagOptions, 'consumer_tag_ids') },
         { key: 'province_codes', label: 'Regions', kind: 'custom', component: optionNames(provinceOptions, 'province_codes') },
         { key: 'audience', label: 'Estimated Audience', kind: 'custom', component: audience.OfRow },
       ],

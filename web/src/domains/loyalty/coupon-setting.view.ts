@@ -8,14 +8,13 @@ import {
   couponSettingListQuery,
   couponSettingsApi,
   couponSettingUpdateBody,
-  customConsumerTagRow,
-  customConsumerTagsApi,
   type CouponSettingDetail,
   type CouponSettingRow,
 } from '@portal/contract';
 import { audienceEstimate } from '../../ui/AudienceEstimate.tsx';
 import { DayInput, dayDisplay } from '../../ui/DayInput.tsx';
-import { enumOptions, remoteOptions } from '../../ui/options.ts';
+import { enumOptions } from '../../ui/options.ts';
+import { consumerTagOptions } from '../../ui/consumer-tag-options.ts';
 import { optionMultiSelect } from '../../ui/RemoteSelect.tsx';
 import { defineResource } from '../../ui/resource.ts';
 import { provinceOptions } from '../../ui/region-options.ts';
@@ -24,7 +23,6 @@ import { CouponProductsInput, CouponProductsTable, DiscountText, couponLinesOf, 
 import { optionNamesOf } from './coupon.display.tsx';
 
 const audience = audienceEstimate(couponSettingsApi.audience);
-const tagOptions = remoteOptions('custom-consumer-tag', customConsumerTagsApi.list, customConsumerTagRow, (t) => ({ value: t.id, label: t.name }), { query: { is_all: 'true' } });
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
 
@@ -80,7 +78,7 @@ export const couponSettingView = defineResource<CouponSettingRow, CouponSettingD
       { name: 'products', label: 'Product Coupons', input: 'custom', component: CouponProductsInput, help: 'By PLU only: the products and what the coupon takes off each' },
       { name: 'targeting', label: 'Targeting', input: 'select', options: enumOptions(TARGETING) },
       { name: 'member_scope', label: 'Member Scope', input: 'select', options: enumOptions(MEMBER_SCOPE) },
-      { name: 'consumer_tag_ids', label: 'Consumer Tags', input: 'custom', component: optionMultiSelect(tagOptions), help: 'Targeted only' },
+      { name: 'consumer_tag_ids', label: 'Consumer Tags', input: 'custom', component: optionMultiSelect(consumerTagOptions), help: 'Targeted only' },
       { name: 'province_codes', label: 'Regions', input: 'custom', component: optionMultiSelect(provinceOptions), help: 'Targeted only' },
       { name: 'audience', label: 'Estimated Audience', input: 'custom', component: audience.Field },
     ],
@@ -146,7 +144,7 @@ export const couponSettingView = defineResource<CouponSettingRow, CouponSettingD
       items: [
         { key: 'targeting', label: 'Targeting', kind: 'status', enum: TARGETING },
         { key: 'member_scope', label: 'Member Scope', kind: 'status', enum: MEMBER_SCOPE },
-        { key: 'consumer_tag_ids', label: 'Consumer Tags', kind: 'custom', component: optionNamesOf(tagOptions, 'consumer_tag_ids') },
+        { key: 'consumer_tag_ids', label: 'Consumer Tags', kind: 'custom', component: optionNamesOf(consumerTagOptions, 'consumer_tag_ids') },
         { key: 'province_codes', label: 'Regions', kind: 'custom', component: optionNamesOf(provinceOptions, 'province_codes') },
         { key: 'estimate', label: 'Estimated Audience', kind: 'custom', component: audience.OfRow },
       ],
