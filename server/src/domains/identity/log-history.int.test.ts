@@ -85,7 +85,9 @@ describe('log history', () => {
     const all = await logs('limit=100&sort_dir=asc');
     expect(all.meta.total).toBeGreaterThanOrEqual(5);
     const ids = all.data.map((r) => r.id);
-    expect(ids).toEqual([...ids].sort((x, y) => x - y));
+    // Oldest first by time, then by id (the demo seed dates some entries in the past: survey answers, coupon claims).
+    const byTime = [...all.data].sort((x, y) => Date.parse(x.at) - Date.parse(y.at) || x.id - y.id).map((r) => r.id);
+    expect(ids).toEqual(byTime);
     const p1 = await logs('limit=2&page=1&sort_dir=asc');
     const p2 = await logs('limit=2&page=2&sort_dir=asc');
     expect(p1.meta).toMatchObject({ page: 1, limit: 2, total: all.meta.total });
