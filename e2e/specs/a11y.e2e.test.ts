@@ -132,6 +132,8 @@ describe('every screen', () => {
     await page.keyboard.press('ArrowDown');
     const item = list.locator('[data-order-name]').first();
     await expect.poll(() => item.evaluate((e) => (e as HTMLElement).style.transform)).toContain('translate');
+    // The drop lands where the sorter has last found the item over; under load that comes a frame after the move.
+    await expect.poll(() => page.locator('[id^="DndLiveRegion"]').textContent()).toContain('was moved over');
     await page.keyboard.press('Space');
     await expect.poll(names).toEqual(before);
   });

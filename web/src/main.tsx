@@ -1,3 +1,4 @@
+import 'antd/dist/antd.css';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -15,7 +15,7 @@ const prefersReducedMotion = typeof window !== 'undefined' && window.matchMedia?
 function ThemedApp({ children }: { children: ReactNode }) {
   const lang = useLang();
   return (
-    <ConfigProvider theme={prefersReducedMotion ? STILL_THEME : THEME} locale={lang === 'id' ? idID : enUS} inputPassword={PASSWORD_INPUT}>
+    <ConfigProvider theme={{ ...(prefersReducedMotion ? STILL_THEME : THEME), zeroRuntime: true }} locale={lang === 'id' ? idID : enUS} inputPassword={PASSWORD_INPUT}>
       <NotifierHost>{children}</NotifierHost>
     </ConfigProvider>
   );

@@ -9,6 +9,7 @@ import { PageHeader } from './PageHeader.tsx';
 import type { ResourceView } from './resource.ts';
 import { ResourceForm } from './ResourceForm.tsx';
 import { ResourceTable } from './ResourceTable.tsx';
+import { prefetchList } from './list-query.ts';
 import { useLang } from '../lib/i18n.ts';
 import { useResourceAccess } from './use-resource-access.ts';
 
@@ -33,6 +34,18 @@ function useEntryTitle(entry: string): string {
   const menu = MENU_BY_KEY.get(entry);
   if (!menu) return '';
   return lang === 'id' ? menu.labelId : menu.label;
+}
+
+/** A list screen as a route holds it: the component and how to start its first page before it renders. */
+export type ListScreen = (() => ReactNode) & { prefetch: (search: object) => void };
+
+/**
+ * The list screen of `view` (the generic page, or `Body` when the screen adds to it): its route starts the page the URL
+ * shows once the session is known, while the screen's code runs, instead of when the table first renders.
+ */
+export function listScreen<Row extends { id: number | string }, Detail extends Row>(view: ResourceView<Row, Detail>, Body?: () => ReactNode): ListScreen {
+  const Screen = Body ?? (() => <ResourceListPage view={view} />);
+  return Object.assign(Screen, { prefetch: (search: object) => prefetchList(view, search) });
 }
 
 export function ResourceListPage<Row extends { id: number | string }, Detail extends Row>({ view, extra }: View<Row, Detail> & { extra?: ReactNode }) {

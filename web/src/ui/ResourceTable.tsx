@@ -17,6 +17,7 @@ import { cleanListSearch, listQueryParams, pagerTotal, type ListSearch } from '.
 import { useGo } from './nav.ts';
 import { deleteQueryOf, type ResourceView } from './resource.ts';
 import { resourceCalls } from './resource-calls.ts';
+import { listQueryOptions } from './list-query.ts';
 import { useResourceAccess } from './use-resource-access.ts';
 
 const PAGE_SIZES = ['10', '20', '50', '100'];
@@ -52,8 +53,7 @@ export function ResourceTable<Row extends { id: number | string }, Detail extend
   const calls = resourceCalls<Row, Detail>(view.api, view.listParams, view.recordArgs);
 
   const list = useQuery({
-    queryKey: keys.list(params),
-    queryFn: () => calls.list(params),
+    ...listQueryOptions(view, params),
     placeholderData: keepPreviousData,
     refetchInterval: view.refresh ? (q) => view.refresh?.(q.state.data?.data ?? []) ?? false : undefined,
   });

@@ -52,4 +52,17 @@ describe('resource routes', () => {
     expect(hasScreen('cms.nope')).toBe(false);
     expect(resourceRoutes(root, screens, [{ entries: ['cms.user'], list: 'UserList' }]).map(pathOf)).toEqual(['admin/aphrodite/user']);
   });
+
+  it("starts a screen's data from its route with the URL's search once the chunk has arrived, and ignores screens without any", async () => {
+    const asked: object[] = [];
+    const UserList = Object.assign(() => null, { prefetch: (search: object) => asked.push(search) });
+    const withPrefetch = () => Promise.resolve({ UserList, UserDetail: () => null });
+    const [list, detail] = resourceRoutes(shell, withPrefetch, [{ entries: ['cms.user'], list: 'UserList', detail: 'UserDetail' }]);
+    const loaderOf = (route: AnyRoute | undefined) => (route?.options as { loader?: (ctx: { location: { search: object } }) => void }).loader;
+    loaderOf(list)?.({ location: { search: { page: 2, search: 'budi' } } });
+    loaderOf(detail)?.({ location: { search: {} } });
+    await withPrefetch();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(asked).toEqual([{ page: 2, search: 'budi' }]);
+  });
 });

@@ -33,6 +33,19 @@ function fullPathOf(route: AnyRoute): string {
   return path ? `/${path}` : '';
 }
 
+/**
+ * Starts the data a screen shows (a list screen's page, see `listScreen`) once its route is entered and its chunk has
+ * arrived, without holding the route: the screen renders meanwhile and finds the data loading or loaded.
+ */
+function prefetchScreenData<T extends Record<string, unknown>>(screens: () => Promise<T>, screen: keyof T, search: object): void {
+  screens()
+    .then((module) => {
+      const component = module[screen] as { prefetch?: (search: object) => void } | undefined;
+      component?.prefetch?.(search);
+    })
+    .catch(() => undefined);
+}
+
 /** For each resource and each of its menu locations: list, create, $id/detail, $id/edit and extras, under `parent`. */
 export function resourceRoutes<T extends Record<string, unknown>>(
   parent: AnyRoute,
@@ -46,6 +59,7 @@ export function resourceRoutes<T extends Record<string, unknown>>(
       getParentRoute: () => parent,
       path,
       component: lazyScreen(screens, screen),
+      loader: ({ location }) => prefetchScreenData(screens, screen, location.search),
     });
   return resources.flatMap((resource) =>
     resource.entries.flatMap((entry) => {

@@ -8,7 +8,7 @@ import { productsApi } from '@portal/contract';
 import { call } from '../../lib/call.ts';
 import { resourceKeys } from '../../lib/query-keys.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import { ResourceCreatePage, ResourceDetailPage, ResourceEditPage, ResourceListPage } from '../../ui/ResourceScreens.tsx';
+import { ResourceCreatePage, ResourceDetailPage, ResourceEditPage, ResourceListPage, listScreen } from '../../ui/ResourceScreens.tsx';
 import { ResourceTable } from '../../ui/ResourceTable.tsx';
 import { ImportLinkButton, ImportPage } from '../../ui/ImportScreens.tsx';
 import { useResourceAccess } from '../../ui/use-resource-access.ts';
@@ -32,19 +32,19 @@ const useId = () => {
   return typeof params.id === 'string' ? params.id : '';
 };
 
-export const ParentCategoryListScreen = () => {
+export const ParentCategoryListScreen = listScreen(parentCategoryView, function ParentCategoryList() {
   const access = useResourceAccess(parentCategoryView);
   return <ResourceListPage view={parentCategoryView} extra={access.can('edit') ? <CategoryOrderButton /> : undefined} />;
-};
+});
 export const ParentCategoryCreateScreen = () => <ResourceCreatePage view={parentCategoryView} />;
 export const ParentCategoryDetailScreen = () => <ResourceDetailPage view={parentCategoryView} />;
 export const ParentCategoryEditScreen = () => <ResourceEditPage view={parentCategoryView} />;
 
-export const SubCategoryListScreen = () => <ResourceListPage view={subCategoryView} />;
+export const SubCategoryListScreen = listScreen(subCategoryView);
 export const SubCategoryDetailScreen = () => <ResourceDetailPage view={subCategoryView} />;
 export const SubCategoryEditScreen = () => <ResourceEditPage view={subCategoryView} />;
 
-export function ProductListScreen() {
+export const ProductListScreen = listScreen(productView, function ProductList() {
   const { t } = useTranslation();
   const buttons = (
     <Space wrap>
@@ -57,7 +57,7 @@ export function ProductListScreen() {
     </Space>
   );
   return <ResourceListPage view={productView} extra={buttons} />;
-}
+});
 /** `import` and `preview` (the same wizard at its preview step, by `?batch=`): the bulk product edit. */
 export const ProductImportScreen = () => <ImportPage view={productView} importKey="product-edit" />;
 export const ProductImageImportScreen = () => <ImportPage view={productView} importKey="product-image" />;
@@ -94,7 +94,7 @@ function RegionsButton() {
   );
 }
 
-export function StoreListScreen() {
+export const StoreListScreen = listScreen(storeView, function StoreList() {
   const { t } = useTranslation();
   const buttons = (
     <Space wrap>
@@ -108,7 +108,7 @@ export function StoreListScreen() {
     </Space>
   );
   return <ResourceListPage view={storeView} extra={buttons} />;
-}
+});
 /** `bulk-edit` and `preview-edit` (the same wizard at its preview step): the bulk store edit. */
 export const StoreImportScreen = () => <ImportPage view={storeView} importKey="store-edit" />;
 export const StoreProductSyncScreen = () => <ImportPage view={storeView} importKey="store-product-sync" />;
@@ -133,7 +133,7 @@ export function StoreDetailScreen() {
 export const StoreProductDetailScreen = () => <ResourceDetailPage view={storeProductView} />;
 export const StoreProductEditScreen = () => <ResourceEditPage view={storeProductView} />;
 
-export const ThreePlListScreen = () => <ResourceListPage view={threePlView} extra={<DeliveryMethodsButton />} />;
+export const ThreePlListScreen = listScreen(threePlView, () => <ResourceListPage view={threePlView} extra={<DeliveryMethodsButton />} />);
 /** A store's 3PL setting with the delivery methods it offers below. */
 export function ThreePlDetailScreen() {
   const id = useId();

@@ -5,7 +5,7 @@ import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { OrderButton } from '../../ui/OrderButton.tsx';
-import { ResourceCreatePage, ResourceDetailPage, ResourceEditPage, ResourceListPage } from '../../ui/ResourceScreens.tsx';
+import { ResourceCreatePage, ResourceDetailPage, ResourceEditPage, ResourceListPage, listScreen } from '../../ui/ResourceScreens.tsx';
 import { ResourceTable } from '../../ui/ResourceTable.tsx';
 import { useResourceAccess } from '../../ui/use-resource-access.ts';
 import { groupStoresApi, planogramsApi, storesApi, type PlanogramRow } from '@portal/contract';
@@ -25,7 +25,7 @@ const useId = () => {
   return typeof params.id === 'string' ? params.id : '';
 };
 
-export const GroupStoreListScreen = () => <ResourceListPage view={groupStoreView} />;
+export const GroupStoreListScreen = listScreen(groupStoreView);
 export const GroupStoreCreateScreen = () => <ResourceCreatePage view={groupStoreView} />;
 export const GroupStoreEditScreen = () => <ResourceEditPage view={groupStoreView} />;
 
@@ -87,10 +87,10 @@ function PlanogramOrder() {
   );
 }
 
-export const PlanogramListScreen = () => {
+export const PlanogramListScreen = listScreen(planogramView, function PlanogramList() {
   const access = useResourceAccess(planogramView);
   return <ResourceListPage view={planogramView} extra={access.can('edit') ? <PlanogramOrder /> : undefined} />;
-};
+});
 export const PlanogramCreateScreen = () => <ResourceCreatePage view={planogramView} />;
 export const PlanogramDetailScreen = () => <ResourceDetailPage view={planogramView} />;
 export const PlanogramEditScreen = () => <ResourceEditPage view={planogramView} />;

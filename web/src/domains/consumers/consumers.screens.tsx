@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { ResourceForm } from '../../ui/ResourceForm.tsx';
 import { RecordEditPage } from '../../ui/RecordEditPage.tsx';
-import { ResourceCreatePage, ResourceDetailPage, ResourceEditPage, ResourceListPage } from '../../ui/ResourceScreens.tsx';
+import { ResourceCreatePage, ResourceDetailPage, ResourceEditPage, ResourceListPage, listScreen } from '../../ui/ResourceScreens.tsx';
 import { useResourceAccess } from '../../ui/use-resource-access.ts';
 import { CONSUMER_ADDRESSES, consumerAddressView, MEMBER_ADDRESSES, type AddressOwner } from './consumer-address.view.ts';
 import { memberView } from './member.view.ts';
@@ -22,7 +22,7 @@ import { registerDictionaries } from '../../lib/i18n.ts';
 // The domain's texts (and those of the components it borrows) arrive with its screens, not with every screen.
 registerDictionaries(consumersI18n, catalogI18n, masterdataI18n);
 
-export const ConsumerListScreen = () => <ResourceListPage view={consumerView} />;
+export const ConsumerListScreen = listScreen(consumerView);
 export const ConsumerDetailScreen = () => <ResourceDetailPage view={consumerView} />;
 /** The spec's `consumer/coupon-history/{id}/detail`: the consumer's detail at its coupon history (`?coupon=` opens a claim). */
 export const ConsumerCouponHistoryScreen = () => (
@@ -53,7 +53,7 @@ function AddressEditPage({ owner }: { owner: AddressOwner }) {
 
 export const ConsumerAddressEditScreen = () => <AddressEditPage owner={CONSUMER_ADDRESSES} />;
 
-export const MemberListScreen = () => <ResourceListPage view={memberView} />;
+export const MemberListScreen = listScreen(memberView);
 export const MemberDetailScreen = () => <ResourceDetailPage view={memberView} />;
 export const MemberEditScreen = () => <ResourceEditPage view={memberView} />;
 /** The spec's `member-management/info-address/{id}/detail`: the member's detail at its addresses. */
@@ -78,7 +78,7 @@ export function MemberAddressEditScreen() {
   return <RecordEditPage key={memberId} view={view} param="address" title={t('consumers.address.editTitle', 'Edit Address')} emptyText={t('consumers.address.none', 'This member has no address yet')} />;
 }
 
-export function AssociateListScreen() {
+export const AssociateListScreen = listScreen(associateView, function AssociateList() {
   const { t } = useTranslation();
   const button = (
     <ImportLinkButton view={associateView} action="create" path="bulk" testId="associate-bulk-open">
@@ -86,7 +86,7 @@ export function AssociateListScreen() {
     </ImportLinkButton>
   );
   return <ResourceListPage view={associateView} extra={button} />;
-}
+});
 export const AssociateBulkScreen = () => <ImportPage view={associateView} action="create" importKey="associate" />;
 export const AssociateCreateScreen = () => <ResourceCreatePage view={associateView} />;
 export const AssociateDetailScreen = () => <ResourceDetailPage view={associateView} />;

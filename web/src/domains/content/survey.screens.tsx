@@ -1,4 +1,4 @@
-import { ResourceCreatePage, ResourceDetailPage, ResourceEditPage, ResourceListPage } from '../../ui/ResourceScreens.tsx';
+import { ResourceCreatePage, ResourceDetailPage, ResourceEditPage, listScreen } from '../../ui/ResourceScreens.tsx';
 import { registerDictionaries } from '../../lib/i18n.ts';
 import { contentI18n } from './content.i18n.ts';
 import { formView } from './form.view.ts';
@@ -8,9 +8,9 @@ import { surveyI18n } from './survey.i18n.ts';
 // The texts of polling and survey (and of the content components it borrows: targeting, audience) arrive with its screens.
 registerDictionaries(surveyI18n, contentI18n);
 
-export const FormListScreen = () => <ResourceListPage view={formView} />;
+export const FormListScreen = listScreen(formView);
 export const FormCreateScreen = () => <ResourceCreatePage view={formView} />;
 export const FormDetailScreen = () => <ResourceDetailPage view={formView} />;
 export const FormEditScreen = () => <ResourceEditPage view={formView} />;
-export const ResponseListScreen = () => <ResourceListPage view={responseView} />;
+export const ResponseListScreen = listScreen(responseView);
 export const ResponseDetailScreen = () => <ResourceDetailPage view={responseView} />;

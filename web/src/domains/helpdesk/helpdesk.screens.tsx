@@ -2,7 +2,7 @@ import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { faqsApi, type FaqRow } from '@portal/contract';
 import { RecordEditPage } from '../../ui/RecordEditPage.tsx';
-import { ResourceCreatePage, ResourceDetailPage, ResourceEditPage, ResourceListPage } from '../../ui/ResourceScreens.tsx';
+import { ResourceCreatePage, ResourceDetailPage, ResourceEditPage, ResourceListPage, listScreen } from '../../ui/ResourceScreens.tsx';
 import { OrderButton } from '../../ui/OrderButton.tsx';
 import { ImportLinkButton, ImportPage } from '../../ui/ImportScreens.tsx';
 import { useResourceAccess } from '../../ui/use-resource-access.ts';
@@ -23,7 +23,7 @@ export { ChatScreen } from './ChatScreen.tsx';
 
 /* The cms Consumer group's help-desk screens: the generic ones over the views, plus the chat screen and the FAQ order. */
 
-export function TicketListScreen() {
+export const TicketListScreen = listScreen(ticketView, function TicketList() {
   const { t } = useTranslation();
   return (
     <ResourceListPage
@@ -35,7 +35,7 @@ export function TicketListScreen() {
       }
     />
   );
-}
+});
 export const TicketImportScreen = () => <ImportPage view={ticketView} action="create" importKey="help-center" />;
 export const TicketCreateScreen = () => <ResourceCreatePage view={ticketView} />;
 export const TicketDetailScreen = () => <ResourceDetailPage view={ticketView} />;
@@ -58,24 +58,24 @@ function FaqOrder() {
   );
 }
 
-export function FaqListScreen() {
+export const FaqListScreen = listScreen(faqView, function FaqList() {
   const access = useResourceAccess(faqView);
   return <ResourceListPage view={faqView} extra={access.can('edit') ? <FaqOrder /> : undefined} />;
-}
+});
 export const FaqCreateScreen = () => <ResourceCreatePage view={faqView} />;
 export const FaqDetailScreen = () => <ResourceDetailPage view={faqView} />;
 export const FaqEditScreen = () => <ResourceEditPage view={faqView} />;
 
-export const MessageTemplateListScreen = () => <ResourceListPage view={messageTemplateView} />;
+export const MessageTemplateListScreen = listScreen(messageTemplateView);
 export const MessageTemplateDetailScreen = () => <ResourceDetailPage view={messageTemplateView} />;
 export const MessageTemplateEditScreen = () => <ResourceEditPage view={messageTemplateView} />;
 /** The spec's `chatbot/edit`: the template `?id=` names (the first when none), with a picker. */
 export const MessageTemplatePickEditScreen = () => <RecordEditPage view={messageTemplateView} />;
 
-export const RatingListScreen = () => <ResourceListPage view={ratingView} />;
+export const RatingListScreen = listScreen(ratingView);
 export const RatingDetailScreen = () => <ResourceDetailPage view={ratingView} />;
 
-export const ChatListScreen = () => <ResourceListPage view={chatView} />;
+export const ChatListScreen = listScreen(chatView);
 
-export const HelpdeskReportScreen = () => <ResourceListPage view={helpdeskReportView} extra={<HelpdeskSummaryLink to="summary" />} />;
+export const HelpdeskReportScreen = listScreen(helpdeskReportView, () => <ResourceListPage view={helpdeskReportView} extra={<HelpdeskSummaryLink to="summary" />} />);
 export { HelpdeskSummaryScreen } from './HelpdeskSummary.tsx';

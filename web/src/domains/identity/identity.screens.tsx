@@ -1,4 +1,4 @@
-import { ResourceCreatePage, ResourceDetailPage, ResourceEditPage, ResourceListPage } from '../../ui/ResourceScreens.tsx';
+import { ResourceCreatePage, ResourceDetailPage, ResourceEditPage, listScreen } from '../../ui/ResourceScreens.tsx';
 import { logHistoryView } from './log-history.view.ts';
 import { roleView } from './role.view.ts';
 import { userView } from './user.view.ts';
@@ -13,15 +13,15 @@ registerDictionaries(identityI18n);
  * screen finds its menu entry (permissions, paths, breadcrumbs) from the open path.
  */
 
-export const RoleListScreen = () => <ResourceListPage view={roleView} />;
+export const RoleListScreen = listScreen(roleView);
 export const RoleCreateScreen = () => <ResourceCreatePage view={roleView} />;
 export const RoleDetailScreen = () => <ResourceDetailPage view={roleView} />;
 export const RoleEditScreen = () => <ResourceEditPage view={roleView} />;
 
-export const UserListScreen = () => <ResourceListPage view={userView} />;
+export const UserListScreen = listScreen(userView);
 export const UserCreateScreen = () => <ResourceCreatePage view={userView} />;
 export const UserDetailScreen = () => <ResourceDetailPage view={userView} />;
 export const UserEditScreen = () => <ResourceEditPage view={userView} />;
 
-export const LogHistoryListScreen = () => <ResourceListPage view={logHistoryView} />;
+export const LogHistoryListScreen = listScreen(logHistoryView);
 export const LogHistoryDetailScreen = () => <ResourceDetailPage view={logHistoryView} />;

@@ -1,4 +1,4 @@
-import { ResourceCreatePage, ResourceDetailPage, ResourceEditPage, ResourceListPage } from '../../ui/ResourceScreens.tsx';
+import { ResourceCreatePage, ResourceDetailPage, ResourceEditPage, listScreen } from '../../ui/ResourceScreens.tsx';
 import { registerDictionaries } from '../../lib/i18n.ts';
 import { stampProgrammeView } from './stamp-programme.view.ts';
 import { stampRewardView } from './stamp-reward.view.ts';
@@ -8,12 +8,12 @@ import { catalogI18n } from '../catalog/catalog.i18n.ts';
 // The domain's texts (and those of the store picker it borrows) arrive with its screens.
 registerDictionaries(stampsI18n, catalogI18n);
 
-export const StampProgrammeListScreen = () => <ResourceListPage view={stampProgrammeView} />;
+export const StampProgrammeListScreen = listScreen(stampProgrammeView);
 export const StampProgrammeCreateScreen = () => <ResourceCreatePage view={stampProgrammeView} />;
 export const StampProgrammeDetailScreen = () => <ResourceDetailPage view={stampProgrammeView} />;
 export const StampProgrammeEditScreen = () => <ResourceEditPage view={stampProgrammeView} />;
 
-export const StampRewardListScreen = () => <ResourceListPage view={stampRewardView} />;
+export const StampRewardListScreen = listScreen(stampRewardView);
 export const StampRewardCreateScreen = () => <ResourceCreatePage view={stampRewardView} />;
 export const StampRewardDetailScreen = () => <ResourceDetailPage view={stampRewardView} />;
 export const StampRewardEditScreen = () => <ResourceEditPage view={stampRewardView} />;

@@ -1,5 +1,5 @@
 import { RecordEditPage } from '../../ui/RecordEditPage.tsx';
-import { ResourceCreatePage, ResourceDetailPage, ResourceEditPage, ResourceListPage } from '../../ui/ResourceScreens.tsx';
+import { ResourceCreatePage, ResourceDetailPage, ResourceEditPage, listScreen } from '../../ui/ResourceScreens.tsx';
 import { customConsumerTagView } from './custom-consumer-tag.view.ts';
 import { DocumentEditScreen, DocumentScreen } from './document.screens.tsx';
 import { masterMappingEmailView } from './master-mapping-email.view.ts';
@@ -16,17 +16,17 @@ registerDictionaries(masterdataI18n);
  * the rich-text documents.
  */
 
-export const CustomConsumerTagListScreen = () => <ResourceListPage view={customConsumerTagView} />;
+export const CustomConsumerTagListScreen = listScreen(customConsumerTagView);
 export const CustomConsumerTagCreateScreen = () => <ResourceCreatePage view={customConsumerTagView} />;
 export const CustomConsumerTagDetailScreen = () => <ResourceDetailPage view={customConsumerTagView} />;
 export const CustomConsumerTagEditScreen = () => <ResourceEditPage view={customConsumerTagView} />;
 
-export const TicketCategoryListScreen = () => <ResourceListPage view={ticketCategoryView} />;
+export const TicketCategoryListScreen = listScreen(ticketCategoryView);
 export const TicketCategoryCreateScreen = () => <ResourceCreatePage view={ticketCategoryView} />;
 export const TicketCategoryDetailScreen = () => <ResourceDetailPage view={ticketCategoryView} />;
 export const TicketCategoryEditScreen = () => <ResourceEditPage view={ticketCategoryView} />;
 
-export const MappingEmailListScreen = () => <ResourceListPage view={masterMappingEmailView} />;
+export const MappingEmailListScreen = listScreen(masterMappingEmailView);
 export const MappingEmailCreateScreen = () => <ResourceCreatePage view={masterMappingEmailView} />;
 export const MappingEmailDetailScreen = () => <ResourceDetailPage view={masterMappingEmailView} />;
 export const MappingEmailEditScreen = () => <ResourceEditPage view={masterMappingEmailView} />;
@@ -35,7 +35,7 @@ export const MappingEmailEditScreen = () => <ResourceEditPage view={masterMappin
 export const GeneralSettingScreen = () => <ResourceDetailPage view={generalSettingView} id="1" />;
 export const GeneralSettingEditScreen = () => <ResourceEditPage view={generalSettingView} id="1" />;
 
-export const AppVersionListScreen = () => <ResourceListPage view={appVersionView} />;
+export const AppVersionListScreen = listScreen(appVersionView);
 export const AppVersionDetailScreen = () => <ResourceDetailPage view={appVersionView} />;
 export const AppVersionEditScreen = () => <ResourceEditPage view={appVersionView} />;
 /** The spec's `app-version/edit`: the platform `?id=` names (the first when none), switched in the header. */

@@ -1,4 +1,4 @@
-import { ResourceListPage } from '../../ui/ResourceScreens.tsx';
+import { listScreen } from '../../ui/ResourceScreens.tsx';
 import { downloadView } from './download.view.ts';
 
-export const DownloadListScreen = () => <ResourceListPage view={downloadView} />;
+export const DownloadListScreen = listScreen(downloadView);
