@@ -77,6 +77,8 @@ export const consumerCouponRow = z.object({
   coupon_code: z.string(),
   name: z.string(),
   reward_name: z.string().nullable(),
+  /** Set when a stamp reward's redemption issued the coupon: its stamp coupon detail exists. */
+  reward_id: z.number().int().nullable(),
   status: z.number().int(),
   claimed_at: isoDateTime,
   redeemed_at: isoDateTime.nullable(),

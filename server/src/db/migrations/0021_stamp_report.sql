@@ -23,3 +23,8 @@ FROM stamp_ledger GROUP BY 1, 2, 3, 4;
 -- How many days earned stamps stay valid (null: they never expire); the daily expiry job writes code 21 for what is
 -- past it, first earned first spent.
 ALTER TABLE stamp_programmes ADD COLUMN stamp_validity_days integer CHECK (stamp_validity_days > 0);
+--> statement-breakpoint
+-- The stamp coupons' list (coupons a reward's redemption issued): newest first, by status.
+CREATE INDEX consumer_coupons_stamp_claimed_idx ON consumer_coupons (claimed_at, id) WHERE reward_id IS NOT NULL;
+--> statement-breakpoint
+CREATE INDEX consumer_coupons_stamp_status_idx ON consumer_coupons (status, claimed_at) WHERE reward_id IS NOT NULL;

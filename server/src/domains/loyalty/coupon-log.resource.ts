@@ -8,7 +8,7 @@ import { rowReader } from '../../platform/sql/row-reader.ts';
 const dayAfter = (day: string) => new Date(jakartaDayStart(day).getTime() + 86_400_000).toISOString();
 
 // The list row carries `updated_at`, `updated_by_name` and `version` for the generic layer (claims have no versioned edit).
-const SELECT = sql`select k.id, k.coupon_setting_id as coupon_id, k.coupon_code, k.claimed_at as claimed_date, k.name, k.consumer_id,
+const SELECT = sql`select k.id, k.coupon_setting_id as coupon_id, k.coupon_code, k.reward_id, k.claimed_at as claimed_date, k.name, k.consumer_id,
   c.name as consumer_name, c.phone as phone_number, c.email, c.app_card_id, c.physical_card_id, k.redeemed_at as redemption_date, k.expires_at,
   k.status, k.store_id, s.name as store, k.pos_receipt_no, false as personal_masked,
   k.claimed_at as updated_at, null::text as updated_by_name, 1 as version`;
@@ -42,8 +42,8 @@ export const couponLogDef: ResourceDef<LogRecord, CouponLogListQuery> = {
 
 /** A claim as the caller may see it: phone and e-mail masked without the personal-data right. */
 export function presentCouponLog<T extends CouponLogRow>(row: T, unmasked: boolean): CouponLogRow {
-  const { id, coupon_id, coupon_code, claimed_date, name, consumer_id, consumer_name, phone_number, email, app_card_id, physical_card_id } = row;
-  const shown = { id, coupon_id, coupon_code, claimed_date, name, consumer_id, consumer_name, phone_number, email, app_card_id, physical_card_id };
+  const { id, coupon_id, coupon_code, reward_id, claimed_date, name, consumer_id, consumer_name, phone_number, email, app_card_id, physical_card_id } = row;
+  const shown = { id, coupon_id, coupon_code, reward_id, claimed_date, name, consumer_id, consumer_name, phone_number, email, app_card_id, physical_card_id };
   const rest = { redemption_date: row.redemption_date, expires_at: row.expires_at, status: row.status, store_id: row.store_id, store: row.store, pos_receipt_no: row.pos_receipt_no };
   return unmasked
     ? { ...shown, ...rest, personal_masked: false }

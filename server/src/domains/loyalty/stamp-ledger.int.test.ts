@@ -182,6 +182,10 @@ describe('the stamp ledger', () => {
       { code: 30, stamps: 3, movements: 2 },
       { code: 31, stamps: 3, movements: 1 },
     ]);
+    // A batch whose net for a consumer and programme is a debit (a correction batch) moves the balance down.
+    const beforeDebit = await balances();
+    await db.transaction((tx) => ledger.postMany(tx, [move(31, 2), move(10, 1)]));
+    expect(await balances()).toEqual({ total: beforeDebit.total - 1, programme: beforeDebit.programme! - 1 });
     expect(await disagreements(db, consumerId)).toEqual([]);
   });
 

@@ -98,9 +98,15 @@ export class StampLedgerService {
     const mv = sql`json_to_recordset(${rows}::json) as m(ord int, consumer_id int, programme_id int, code smallint, quantity int, delta int,
       source_kind text, source_ref text, actor_kind text, actor_id int, store_id int, reference text, note text, at timestamptz)`;
     try {
+      // The batch's balance rows, made if new and locked in one order (the no-op update takes each row's lock); then
+      // moved by their net. One upsert adding the net would not do: PostgreSQL checks the proposed row (balance >= 0)
+      // before it finds the conflict, so a batch whose net for a key is a debit would be refused whatever the balance.
       await tx.execute(sql`insert into stamp_balances (consumer_id, programme_id, balance)
-        select consumer_id, programme_id, sum(delta) from ${mv} group by consumer_id, programme_id order by consumer_id, programme_id
-        on conflict (consumer_id, programme_id) do update set balance = stamp_balances.balance + excluded.balance`);
+        select consumer_id, programme_id, 0 from ${mv} group by consumer_id, programme_id order by consumer_id, programme_id
+        on conflict (consumer_id, programme_id) do update set balance = stamp_balances.balance`);
+      await tx.execute(sql`update stamp_balances b set balance = b.balance + n.delta
+        from (select consumer_id, programme_id, sum(delta) as delta from ${mv} group by consumer_id, programme_id) n
+        where b.consumer_id = n.consumer_id and b.programme_id = n.programme_id`);
       await tx.execute(sql`update consumers c set stamp_balance = c.stamp_balance + n.delta
         from (select consumer_id, sum(delta) as delta from ${mv} group by consumer_id) n where c.id = n.consumer_id`);
       // Each row's balances are the final ones less what the rows after it in the batch moved.
