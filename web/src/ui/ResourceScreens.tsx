@@ -35,12 +35,14 @@ function useEntryTitle(entry: string): string {
   return lang === 'id' ? menu.labelId : menu.label;
 }
 
-export function ResourceListPage<Row extends { id: number | string }, Detail extends Row>({ view, extra }: View<Row, Detail> & { extra?: ReactNode }) {
+/** `above`: what a list shows over its table (a report's totals). */
+export function ResourceListPage<Row extends { id: number | string }, Detail extends Row>({ view, extra, above }: View<Row, Detail> & { extra?: ReactNode; above?: ReactNode }) {
   const access = useResourceAccess(view);
   const title = useEntryTitle(access.entry);
   return (
     <Allowed entries={view.entries} action="view">
       <PageHeader title={title} extra={extra} />
+      {above}
       <Card>
         <ResourceTable view={view} />
       </Card>

@@ -3,7 +3,7 @@ import { isoDateTime } from '../common/fields.ts';
 import { listQuery, versioned, recordIdText } from '../common/list-query.ts';
 import { nameField } from '../common/resource-fields.ts';
 import { REGION_CODE } from '../common/region.schema.ts';
-import { STAMP_DIRECTION } from './consumer-enums.ts';
+import { STAMP_DIRECTION } from '../enums/stamp-movement.ts';
 
 /* The sub-lists of the one-customer view: addresses, stamp history, coupon history, POS sales and activity log. */
 

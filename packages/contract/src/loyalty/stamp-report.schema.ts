@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STAMP_DIRECTION, STAMP_IN_CODES, STAMP_OUT_CODES } from '../consumers/consumer-enums.ts';
+import { STAMP_DIRECTION, STAMP_IN_CODES, STAMP_OUT_CODES } from '../enums/stamp-movement.ts';
 import { listQuery } from '../common/list-query.ts';
 import { dayFilter } from '../common/period.ts';
 import { idFilter } from '../common/resource-fields.ts';

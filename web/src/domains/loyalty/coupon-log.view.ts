@@ -10,6 +10,7 @@ import {
 } from '@portal/contract';
 import { enumOptions, remoteOptions } from '../../ui/options.ts';
 import { defineResource } from '../../ui/resource.ts';
+import { CouponLogStampCouponButton } from './StampCouponLinks.tsx';
 
 const couponOptions = remoteOptions('coupon-setting', couponSettingsApi.list, couponSettingRow.pick({ id: true, name: true }), (c) => ({ value: c.id, label: c.name }), {
   query: { limit: 50, sort_by: 'updated_at' },
@@ -39,6 +40,7 @@ export const couponLogView = defineResource<CouponLogRow>({
   columns: [
     { key: 'coupon_code', label: 'Coupon Code', link: true, width: 170 },
     { key: 'coupon_id', label: 'Coupon ID', kind: 'number', width: 100, defaultHidden: true },
+    { key: 'reward_id', label: 'Reward ID', kind: 'number', width: 100, defaultHidden: true },
     { key: 'name', label: 'Name' },
     { key: 'claimed_date', label: 'Claimed Date', kind: 'date', sortable: true },
     { key: 'consumer_name', label: 'Consumer Name' },
@@ -57,6 +59,7 @@ export const couponLogView = defineResource<CouponLogRow>({
       items: [
         { key: 'coupon_code', label: 'Coupon Code' },
         { key: 'coupon_id', label: 'Coupon ID', kind: 'number' },
+        { key: 'reward_id', label: 'Reward ID', kind: 'number' },
         { key: 'name', label: 'Name' },
         { key: 'status', label: 'Status', kind: 'status', enum: COUPON_CLAIM_STATUS },
         { key: 'claimed_date', label: 'Claimed Date', kind: 'date' },
@@ -79,4 +82,5 @@ export const couponLogView = defineResource<CouponLogRow>({
     },
   ],
   rowTitle: (r) => `${r.coupon_code} · ${r.name}`,
+  detailActions: CouponLogStampCouponButton,
 });
