@@ -113,6 +113,19 @@ describe('the stamp report, stamp coupons and stamp expiry', () => {
     ]);
   });
 
+  it('holds the demo seed’s redemptions: each made its stamp coupon through the service, some used at a store', async () => {
+    const seeded = await queryRows<{ coupons: number; used: number; debits: number }>(
+      db(),
+      sql`select count(*)::int as coupons, (count(*) filter (where k.status = 4 and k.store_id is not null))::int as used,
+          (select count(*)::int from stamp_ledger l where l.code = 20 and l.source_kind = 'redemption' and l.source_ref in (select id::text from consumer_coupons where reward_id is not null and reward_id <> ${reward.id})) as debits
+        from consumer_coupons k where k.reward_id is not null and k.reward_id <> ${reward.id}`,
+    );
+    expect(seeded[0]!.coupons).toBeGreaterThan(5);
+    expect(seeded[0]!.used).toBeGreaterThan(0);
+    expect(seeded[0]!.debits).toBe(seeded[0]!.coupons);
+    expect((await ok<{ meta: { total: number } }>('GET', '/api/v1/stamp-coupons?status=4', admin)).meta.total).toBe(seeded[0]!.used);
+  });
+
   it('shows the coupon a redemption issued: reward, programme, stamps, the phone masked without the personal-data right', async () => {
     const [coupon] = await queryRows<{ id: number }>(db(), sql`select id from consumer_coupons where reward_id = ${reward.id} order by id limit 1`);
     const id = Number(coupon!.id);
