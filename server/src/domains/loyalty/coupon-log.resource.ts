@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { couponLogRow, jakartaDayStart, maskEmail, maskPhone, type CouponLogListQuery, type CouponLogRow } from '@portal/contract';
+import { couponLogRow, maskEmail, maskPhone, type CouponLogListQuery, type CouponLogRow } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { ResourceService, type ResourceDef } from '../../platform/crud/index.ts';
+import { daysBetween } from '../../platform/sql/day-range.ts';
 import { rowReader } from '../../platform/sql/row-reader.ts';
-
-/** The start of the day after `day` in Asia/Jakarta: a date range's end is inclusive. */
-const dayAfter = (day: string) => new Date(jakartaDayStart(day).getTime() + 86_400_000).toISOString();
 
 // The list row carries `updated_at`, `updated_by_name` and `version` for the generic layer (claims have no versioned edit).
 const SELECT = sql`select k.id, k.coupon_setting_id as coupon_id, k.coupon_code, k.reward_id, k.claimed_at as claimed_date, k.name, k.consumer_id,
@@ -34,8 +32,7 @@ export const couponLogDef: ResourceDef<LogRecord, CouponLogListQuery> = {
     q.coupon_id ? sql`k.coupon_setting_id = ${q.coupon_id}` : undefined,
     q.status ? sql`k.status = ${q.status}` : undefined,
     q.store_id ? sql`k.store_id = ${q.store_id}` : undefined,
-    q.claimed_from ? sql`k.claimed_at >= ${jakartaDayStart(q.claimed_from).toISOString()}` : undefined,
-    q.claimed_to ? sql`k.claimed_at < ${dayAfter(q.claimed_to)}` : undefined,
+    ...daysBetween('k.claimed_at', q.claimed_from, q.claimed_to),
   ],
   writable: [],
 };

@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { jakartaDayStart, maskPhone, stampCouponRow, type StampCouponListQuery, type StampCouponRow } from '@portal/contract';
+import { maskPhone, stampCouponRow, type StampCouponListQuery, type StampCouponRow } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { ResourceService, type ResourceDef } from '../../platform/crud/index.ts';
+import { daysBetween } from '../../platform/sql/day-range.ts';
 import { rowReader } from '../../platform/sql/row-reader.ts';
-
-/** The start of the day after `day` in Asia/Jakarta: a date range's end is inclusive. */
-const dayAfter = (day: string) => new Date(jakartaDayStart(day).getTime() + 86_400_000).toISOString();
 
 // The row carries `updated_at`, `updated_by_name` and `version` for the generic layer (a stamp coupon has no edit).
 const SELECT = sql`select k.id, k.coupon_code, k.reward_id, r.name as reward_name, r.programme_id, p.name as programme_name, k.consumer_id,
@@ -38,8 +36,7 @@ export const stampCouponDef: ResourceDef<StampCouponRecord, StampCouponListQuery
     q.reward_id ? sql`k.reward_id = ${q.reward_id}` : undefined,
     q.programme_id ? sql`r.programme_id = ${q.programme_id}` : undefined,
     q.status ? sql`k.status = ${q.status}` : undefined,
-    q.redeemed_from ? sql`k.claimed_at >= ${jakartaDayStart(q.redeemed_from).toISOString()}` : undefined,
-    q.redeemed_to ? sql`k.claimed_at < ${dayAfter(q.redeemed_to)}` : undefined,
+    ...daysBetween('k.claimed_at', q.redeemed_from, q.redeemed_to),
   ],
   writable: [],
 };

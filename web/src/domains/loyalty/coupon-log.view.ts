@@ -4,20 +4,15 @@ import {
   couponLogsApi,
   couponSettingRow,
   couponSettingsApi,
-  storeRow,
-  storesApi,
   type CouponLogRow,
 } from '@portal/contract';
 import { enumOptions, remoteOptions } from '../../ui/options.ts';
 import { defineResource } from '../../ui/resource.ts';
+import { storeOptions } from './loyalty.options.ts';
 import { CouponLogStampCouponButton } from './StampCouponLinks.tsx';
 
 const couponOptions = remoteOptions('coupon-setting', couponSettingsApi.list, couponSettingRow.pick({ id: true, name: true }), (c) => ({ value: c.id, label: c.name }), {
   query: { limit: 50, sort_by: 'updated_at' },
-  searchable: true,
-});
-const storeOptions = remoteOptions('store', storesApi.list, storeRow.pick({ id: true, code: true, name: true }), (s) => ({ value: s.id, label: `${s.code} · ${s.name}` }), {
-  query: { limit: 50, sort_by: 'code', sort_dir: 'asc' },
   searchable: true,
 });
 

@@ -1,13 +1,10 @@
-import { STAMP_DIRECTION, stampProgrammeRow, stampProgrammesApi, stampReportApi, stampReportQuery, storeRow, storesApi, type StampReportRow } from '@portal/contract';
+import { STAMP_DIRECTION, stampProgrammeRow, stampProgrammesApi, stampReportApi, stampReportQuery, type StampReportRow } from '@portal/contract';
 import { enumOptions, remoteOptions } from '../../ui/options.ts';
 import { defineResource } from '../../ui/resource.ts';
+import { storeOptions } from './loyalty.options.ts';
 
 const programmeOptions = remoteOptions('stamp-programme', stampProgrammesApi.list, stampProgrammeRow.pick({ id: true, name: true }), (p) => ({ value: p.id, label: p.name }), {
   query: { limit: 50, sort_by: 'name', sort_dir: 'asc' },
-  searchable: true,
-});
-const storeOptions = remoteOptions('store', storesApi.list, storeRow.pick({ id: true, code: true, name: true }), (s) => ({ value: s.id, label: `${s.code} · ${s.name}` }), {
-  query: { limit: 50, sort_by: 'code', sort_dir: 'asc' },
   searchable: true,
 });
 
