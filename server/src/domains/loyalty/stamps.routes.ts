@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { stampAppApi, stampCouponsApi, stampProgrammesApi, stampReportApi, stampRewardsApi } from '@portal/contract';
-import { actorOf } from '../../platform/access-guard.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { appConsumer, type ConsumerAuthService } from '../../platform/consumer-auth.ts';
 import { registerResourceRoutes } from '../../platform/crud/index.ts';
-import { seesPersonalData } from '../../platform/personal-data.ts';
+import { serveConsumerRecords } from '../../platform/personal-data-routes.ts';
 import { serve } from '../../platform/serve.ts';
 import { presentStampCoupon } from './stamp-coupon.resource.ts';
 import type { StampServices } from './stamps.module.ts';
@@ -18,18 +17,7 @@ export function registerStampRoutes(app: FastifyInstance, s: StampServices, cloc
   serve(app, stampReportApi.totals, async (req) => ({ message: 'Success', data: await s.report.totals(req.query, clock.now()) }));
 
   // Stamp coupons: the phone masked without the personal-data right; an unmasked answer is recorded (as the coupon log).
-  serve(app, stampCouponsApi.list, async (req) => {
-    const page = await s.coupons.list(req.query);
-    const open = seesPersonalData(actorOf(req).perms);
-    await s.accessLog.recordIf(open, req, stampCouponsApi.list, page.data.map((r) => r.consumer_id));
-    return { message: 'Success', data: { ...page, data: page.data.map((r) => presentStampCoupon(r, open)) } };
-  });
-  serve(app, stampCouponsApi.get, async (req) => {
-    const row = await s.coupons.get(req.params.id);
-    const open = seesPersonalData(actorOf(req).perms);
-    await s.accessLog.recordIf(open, req, stampCouponsApi.get, [row.consumer_id]);
-    return { message: 'Success', data: presentStampCoupon(row, open) };
-  });
+  serveConsumerRecords(app, stampCouponsApi, s.coupons, s.accessLog, presentStampCoupon);
 
   const consumerOnly = { onRequest: consumerAuth.guard };
   serve(app, stampAppApi.transaction, async (req) => ({ message: 'Success', data: await s.app.transaction(appConsumer(req).consumerId, req.body, clock.now()) }), consumerOnly);
