@@ -17,12 +17,20 @@ export interface HttpRequestSpec {
   method: 'GET' | 'POST';
   path: string;
   body?: string;
+  /** Headers of this request alone (a consumer's own token), over the run's. */
+  headers?: Record<string, string>;
 }
 
 function figures(latencies: number[], seconds: number, failed: number, firstFailure: string | undefined): LoadFigures {
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
   return { rps: latencies.length / seconds, p50: at(0.5), p95: at(0.95), p99: at(0.99), failed, ...(firstFailure ? { firstFailure } : {}) };
+}
+
+/** autocannon's request with the spec's method, path, body and own headers. */
+function nextRequest(req: autocannon.Request, spec: HttpRequestSpec): autocannon.Request {
+  const { headers, ...rest } = spec;
+  return headers ? { ...req, ...rest, headers: { ...req.headers, ...headers } } : { ...req, ...rest };
 }
 
 /**
@@ -35,7 +43,7 @@ export async function driveHttp(opts: { url: string; clients: number; seconds: n
   let firstFailure: string | undefined;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
-      { url: opts.url, connections: opts.clients, duration: opts.seconds, headers: opts.headers, requests: [{ setupRequest: (req) => ({ ...req, ...opts.next() }) }] },
+      { url: opts.url, connections: opts.clients, duration: opts.seconds, headers: opts.headers, requests: [{ setupRequest: (req) => nextRequest(req, opts.next()) }] },
       (err, done) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(done)),
     );
     instance.on('response', (_client, statusCode, _bytes, ms) => {

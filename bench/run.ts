@@ -10,8 +10,9 @@ import * as chatSse from './benchmarks/chat-sse.ts';
 import * as consumers from './benchmarks/consumers.ts';
 import * as load from './benchmarks/load.ts';
 import * as web from './benchmarks/web.ts';
+import * as stamps from './benchmarks/stamps.ts';
 
-const BENCHMARKS: Record<string, { run(scale: number): Promise<void> }> = { 'log-history': logHistory, 'catalog-lists': catalogLists, exports: exportsBench, imports: importsBench, 'chat-sse': chatSse, consumers, load, web };
+const BENCHMARKS: Record<string, { run(scale: number): Promise<void> }> = { 'log-history': logHistory, 'catalog-lists': catalogLists, exports: exportsBench, imports: importsBench, 'chat-sse': chatSse, consumers, load, web, stamps };
 
 const args = process.argv.slice(2);
 const scaleAt = args.indexOf('--scale');

@@ -57,7 +57,7 @@ const REFERENCED_TABLES = ['provinces', 'regencies', 'districts', 'villages', 's
  * memory, and (for a superuser) `session_replication_role = replica`, which skips the foreign-key triggers: the seed's
  * rows point at rows it has just written, and checking 10 million references one by one is a third of the load time.
  */
-async function loadingDatabase(database: Database): Promise<{ db: Db; close(): Promise<void> }> {
+export async function loadingDatabase(database: Database): Promise<{ db: Db; close(): Promise<void> }> {
   const url = process.env.BENCH_DATABASE_URL;
   if (!url) return { db: database.db, close: async () => {} };
   const [row] = await queryRows<{ schema: string }>(database.db, sql`select current_schema() as schema`);

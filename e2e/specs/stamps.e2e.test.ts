@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiCall } from '../support/api.ts';
@@ -20,6 +21,13 @@ function dayText(days: number): string {
 async function pick(page: Page, selector: string, optionText: string, typed?: string): Promise<void> {
   await page.locator(selector).click();
   if (typed) await page.locator(selector).fill(typed);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: optionText }).first().click();
+}
+
+/** Chooses an option of a list filter (its select, by test id), typing `typed` first to search. */
+async function pickFilter(page: Page, key: string, optionText: string, typed?: string): Promise<void> {
+  await page.getByTestId(`filter-${key}`).click();
+  if (typed) await page.keyboard.type(typed);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: optionText }).first().click();
 }
 
@@ -108,5 +116,76 @@ describe('digital stamps', () => {
     await shot(page, 'stamp-coupon-history');
     const stock = await call<{ stock: number }>('GET', `/api/v1/stamp-rewards/${reward.id}`, (await call<{ token: string }>('POST', '/api/v1/auth/sign-in', undefined, { username: 'admin.cms', password: DEMO_PASSWORD })).token);
     expect(stock.stock).toBe(4);
+  });
+
+  it('admin.cms opens the stamp report, filters it to the transactions sent, sees the rows and totals, exports it, and opens a stamp coupon', { timeout: 180_000 }, async () => {
+    const admin = (await call<{ token: string }>('POST', '/api/v1/auth/sign-in', undefined, { username: 'admin.cms', password: DEMO_PASSWORD })).token;
+    const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+    const name = `Laporan Uji E2E ${Date.now()}`;
+    const programme = await call<{ id: number }>('POST', '/api/v1/stamp-programmes', admin, {
+      name,
+      start_date: today,
+      end_date: today,
+      seasonality: 'regular',
+      reward_type: 1,
+      min_transaction: 10_000,
+      stamps_per_multiple: 1,
+    });
+    const reward = await call<{ id: number }>('POST', '/api/v1/stamp-rewards', admin, { programme_id: programme.id, name: `Hadiah ${name}`, stamps_required: 2, stock: 3, start_date: today, end_date: today });
+    const stores = await call<{ data: { code: string; name: string }[] }>('GET', '/api/v1/stores?limit=2&sort_by=code&sort_dir=asc', admin);
+    const [first, second] = stores.data;
+    if (!first || !second) throw new Error('the demo has fewer than two stores');
+    let consumer: { token: string; consumer_id: number } | undefined;
+    for (let i = 1; i <= 5 && !consumer; i++) {
+      consumer = await call<{ token: string; consumer_id: number }>('POST', '/api/v1/app/auth/sign-in', undefined, { phone: demoPhone(i), password: DEMO_PASSWORD }).catch(() => undefined);
+    }
+    if (!consumer) throw new Error('no demo consumer could sign in');
+    // Through the consumer API: 7 stamps at the first store (5 + 2), 3 at the second; then a redemption of 2.
+    const sale = (total: number, store: string) => ({ transaction_id: `E2E-RPT-${Date.now()}-${total}`, channel: 1, total, items: [], store_code: store, at: new Date().toISOString() });
+    for (const [total, store] of [[50_000, first.code], [20_000, first.code], [30_000, second.code]] as const) await call('POST', '/api/v1/app/transactions', consumer.token, sale(total, store));
+    const coupon = await call<{ coupon_id: number; coupon_code: string }>('POST', `/api/v1/app/stamp-rewards/${reward.id}/redeem`, consumer.token);
+
+    const { page } = await newPage(portal.browser, portal.server.url);
+    await signIn(page, 'admin.cms');
+    await page.goto('/admin/aphrodite/report');
+    await page.getByTestId('resource-table').waitFor();
+    await page.getByTestId('stamp-report-range').getByText(`${today.slice(0, 7)}-01 – ${today}`).waitFor();
+    // The person filters: this programme, Stamp In.
+    await pickFilter(page, 'programme_id', name, name.slice(0, 18));
+    await pickFilter(page, 'movement', 'Stamp In');
+    await expect.poll(() => page.locator('.resource-row').count()).toBe(2);
+    const rows = page.locator('.resource-row');
+    await rows.filter({ hasText: first.name }).getByText('7', { exact: true }).first().waitFor();
+    await rows.filter({ hasText: second.name }).getByText('3', { exact: true }).first().waitFor();
+    const totals = page.getByTestId('stamp-report-totals');
+    await totals.getByText('10', { exact: true }).first().waitFor();
+    await shot(page, 'stamp-report');
+    // Stamp Out: the redemption, at no store.
+    await pickFilter(page, 'movement', 'Stamp Out');
+    await expect.poll(() => page.locator('.resource-row').count()).toBe(1);
+    await totals.getByText('2', { exact: true }).first().waitFor();
+
+    // The export carries the filters: the Stamp Out row of this programme.
+    await page.getByTestId('export-button').click();
+    const downloading = page.waitForEvent('download');
+    await page.getByTestId('export-csv').click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^Export-stamp_report_\d{8}_\d{6}\.csv$/);
+    const text = fs.readFileSync((await download.path())!, 'utf8');
+    const lines = text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(name);
+    expect(lines[1]).toContain(today);
+
+    // The redemption's coupon: from the consumer's coupon history to the stamp coupon detail.
+    await page.goto(`/admin/aphrodite/consumer/coupon-history/${consumer.consumer_id}/detail?coupon=${coupon.coupon_id}`);
+    await page.getByTestId('consumer-coupon-detail').waitFor();
+    await page.getByTestId('consumer-coupon-stamp-coupon').click();
+    await page.waitForURL(`**/admin/aphrodite/coupon/${coupon.coupon_id}/detail`);
+    const detail = page.getByTestId('detail-view');
+    await detail.getByText(coupon.coupon_code).first().waitFor();
+    await detail.getByText(`Hadiah ${name}`).first().waitFor();
+    await detail.getByText(name, { exact: true }).first().waitFor();
+    await shot(page, 'stamp-coupon-detail');
   });
 });

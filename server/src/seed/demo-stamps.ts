@@ -5,16 +5,23 @@ import type { AuditContext } from '../platform/audit.ts';
 import { StampLedgerService, type StampCode, type StampMovement } from '../domains/loyalty/stamp-ledger.service.ts';
 import { StampProgrammeService } from '../domains/loyalty/stamp-programme.resource.ts';
 import { StampRewardService } from '../domains/loyalty/stamp-reward.resource.ts';
+import { StampAppService } from '../domains/loyalty/stamp-app.service.ts';
+import { CouponClaimService } from '../domains/loyalty/coupon-claim.service.ts';
 
 const DAY_MS = 86_400_000;
 const jakartaDayOf = (ms: number) => new Date(ms + 7 * 3_600_000).toISOString().slice(0, 10);
 
-// In (10, 10, 30), out (20), in (10), out (21, 31): one to seven movements per consumer; outs take one stamp.
-const PATTERN: readonly StampCode[] = [10, 10, 30, 20, 10, 21, 31];
+// In (10, 10, 30, 10, 10), out (21, 31): one to seven movements per consumer; outs take one stamp. Redemptions (20) are
+// not written here: they go through the consumer app's service below, each with the coupon it issues.
+const PATTERN: readonly StampCode[] = [10, 10, 30, 10, 10, 21, 31];
+/** How many demo redemptions, and every how many of their coupons is used at a store. */
+const REDEMPTIONS = 30;
+const USED_EVERY = 3;
 
 /**
  * Demo stamp programmes and their rewards, made by the services the screens use, and each consumer's stamp history written
- * through the stamp ledger's batch writer (one transaction, a few statements), so balances are the ledger's own.
+ * through the stamp ledger's batch writer (one transaction, a few statements), so balances are the ledger's own; then
+ * redemptions through the consumer app's service, each issuing its stamp coupon.
  */
 export async function seedStamps(db: Db, now = new Date()): Promise<void> {
   const ctx: AuditContext = { actor: null, ip: null, now };
@@ -95,16 +102,40 @@ export async function seedStamps(db: Db, now = new Date()): Promise<void> {
         programmeId,
         code,
         quantity: isIn ? 2 + ((id * g) % 4) : 1,
-        source: code === 10 ? 'transaction' : code === 20 ? 'redemption' : code === 21 ? 'expiry' : 'injection',
+        source: code === 10 ? 'transaction' : code === 21 ? 'expiry' : 'injection',
         sourceRef: code === 10 ? `POS-${id}-${g}` : `SEED-${id}-${g}`,
-        actor: code === 20 ? { kind: 'consumer', id } : { kind: 'system', id: null },
+        actor: { kind: 'system', id: null },
         at: new Date(created + ((today - created) * g) / 8),
         storeId: code === 10 && stores.length ? stores[(id + g) % stores.length]! : null,
-        reference: code === 10 ? `POS-${id}-${g}` : code === 20 ? `RDM-${id}-${g}` : null,
+        reference: code === 10 ? `POS-${id}-${g}` : null,
         note: code === 30 ? 'Bonus stempel promo bank' : code === 21 ? 'Stempel kedaluwarsa' : code === 31 ? 'Koreksi injeksi' : null,
       });
     }
   }
   const ledger = new StampLedgerService(db);
   await db.transaction((tx) => ledger.postMany(tx, movements));
+
+  // Redemptions as the consumer app makes them (stock, the STP- coupon with its reward and the debit, code 20), on days of
+  // the last three weeks; every third coupon is then used at a store. The stamp coupon screens and the report show them.
+  const app = new StampAppService(db, ledger, programmes);
+  const claims = new CouponClaimService(db);
+  const rewardRows = (await queryRows<{ id: number; programme_id: number; stamps_required: number }>(db, sql`select id, programme_id, stamps_required from stamp_rewards order by stamps_required, id`)).map(
+    (r) => ({ id: Number(r.id), programme: Number(r.programme_id), stamps: Number(r.stamps_required) }),
+  );
+  const balances = await queryRows<{ consumer_id: number; programme_id: number; balance: number }>(
+    db,
+    sql`select b.consumer_id, b.programme_id, b.balance from stamp_balances b join consumers c on c.id = b.consumer_id where c.status = 1 order by b.consumer_id, b.programme_id`,
+  );
+  let redeemed = 0;
+  for (const b of balances) {
+    if (redeemed >= REDEMPTIONS) break;
+    const reward = rewardRows.find((r) => r.programme === Number(b.programme_id) && r.stamps <= Number(b.balance));
+    if (!reward) continue;
+    const at = new Date(today - (redeemed % 21) * DAY_MS - 3 * 3_600_000);
+    const coupon = await app.redeem(Number(b.consumer_id), reward.id, at);
+    if (redeemed % USED_EVERY === 0 && stores.length) {
+      await claims.use(Number(b.consumer_id), coupon.coupon_id, { store_id: stores[redeemed % stores.length]!, pos_receipt_no: `POS-RDM-${coupon.coupon_id}` }, new Date(at.getTime() + 2 * 3_600_000));
+    }
+    redeemed++;
+  }
 }

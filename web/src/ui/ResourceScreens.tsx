@@ -48,12 +48,14 @@ export function listScreen<Row extends { id: number | string }, Detail extends R
   return Object.assign(Screen, { prefetch: (search: object) => prefetchList(view, search) });
 }
 
-export function ResourceListPage<Row extends { id: number | string }, Detail extends Row>({ view, extra }: View<Row, Detail> & { extra?: ReactNode }) {
+/** `above`: what a list shows over its table (a report's totals). */
+export function ResourceListPage<Row extends { id: number | string }, Detail extends Row>({ view, extra, above }: View<Row, Detail> & { extra?: ReactNode; above?: ReactNode }) {
   const access = useResourceAccess(view);
   const title = useEntryTitle(access.entry);
   return (
     <Allowed entries={view.entries} action="view">
       <PageHeader title={title} extra={extra} />
+      {above}
       <Card>
         <ResourceTable view={view} />
       </Card>

@@ -101,8 +101,8 @@ export const ENTRY_SPEC_PATHS: Readonly<Record<string, EntrySpecPaths>> = {
   // cms, Digital Stamp
   'cms.stamp': built('stamp-programmes', CRUD),
   'cms.reward': built('stamp-rewards', CRUD),
-  'cms.report': later(),
-  'cms.coupon': later(DETAIL),
+  'cms.report': built(undefined, NONE),
+  'cms.coupon': built('stamp-coupons', DETAIL),
   'cms.how-to-redeem': built(undefined, EDIT),
 
   // cms, Polling & Survey

@@ -3,7 +3,7 @@ import { isoDateTime } from '../common/fields.ts';
 import { listQuery, versioned, recordIdText } from '../common/list-query.ts';
 import { nameField } from '../common/resource-fields.ts';
 import { REGION_CODE } from '../common/region.schema.ts';
-import { STAMP_DIRECTION } from './consumer-enums.ts';
+import { STAMP_DIRECTION } from '../enums/stamp-movement.ts';
 
 /* The sub-lists of the one-customer view: addresses, stamp history, coupon history, POS sales and activity log. */
 
@@ -77,6 +77,8 @@ export const consumerCouponRow = z.object({
   coupon_code: z.string(),
   name: z.string(),
   reward_name: z.string().nullable(),
+  /** Set when a stamp reward's redemption issued the coupon: its stamp coupon detail exists. */
+  reward_id: z.number().int().nullable(),
   status: z.number().int(),
   claimed_at: isoDateTime,
   redeemed_at: isoDateTime.nullable(),

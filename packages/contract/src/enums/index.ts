@@ -1,5 +1,6 @@
 import { enumTable } from './enum-table.ts';
 export * from './enum-table.ts';
+export * from './stamp-movement.ts';
 
 /** Active flag of section 3: 1 Active; 2 and 3 Inactive. */
 export const USER_STATUS = enumTable([

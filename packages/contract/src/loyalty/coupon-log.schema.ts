@@ -7,13 +7,15 @@ import { dayFilter } from '../common/period.ts';
 
 /**
  * A coupon claim as the coupon log shows it (spec section 3: coupon_id, claimed_date, name, consumer_name, phone_number,
- * email, app_card_id, physical_card_id, redemption_date, status, store). Phone and e-mail come masked without the
+ * email, app_card_id, physical_card_id, redemption_date, status, store, and reward_id). Phone and e-mail come masked without the
  * personal-data right.
  */
 export const couponLogRow = z.object({
   id: z.number().int(),
   coupon_id: z.number().int().nullable(),
   coupon_code: z.string(),
+  /** The stamp reward whose redemption issued the coupon (section 3 reward_id); null for a claimed coupon setting. */
+  reward_id: z.number().int().nullable(),
   claimed_date: isoDateTime,
   name: z.string(),
   consumer_id: z.number().int(),

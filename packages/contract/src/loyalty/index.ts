@@ -10,3 +10,5 @@ export * from './coupon-app.schema.ts';
 export * from './coupon-log.schema.ts';
 export * from './coupons.api.ts';
 export * from './coupon-code.schema.ts';
+export * from './stamp-report.schema.ts';
+export * from './stamp-coupon.schema.ts';

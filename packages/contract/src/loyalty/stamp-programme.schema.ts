@@ -25,6 +25,8 @@ export const stampProgrammeRow = z.object({
   multiplier_value: z.number().int(),
   member_scope: z.number().int(),
   status: z.number().int(),
+  /** How many days earned stamps stay valid (the day earned counts as the first); null: they never expire. */
+  stamp_validity_days: z.number().int().nullable(),
   store_ids: z.array(z.number().int()),
   created_at: isoDateTime,
   created_by_name: z.string().nullable(),
@@ -63,6 +65,13 @@ const programmeFields = {
   multiplier_value: z.number().int('The multiplier value must be a whole number').min(0, 'The multiplier value cannot be negative').max(100, 'The multiplier value is at most 100').default(0),
   member_scope: enumValueField(MEMBER_SCOPE, 'Member scope').default(0),
   status: activeStatusField.default(1),
+  stamp_validity_days: z
+    .number({ error: 'Stamp validity must be a number of days' })
+    .int('Stamp validity is a whole number of days')
+    .min(1, 'Stamp validity is at least 1 day')
+    .max(3650, 'Stamp validity is at most 3,650 days')
+    .nullable()
+    .default(null),
   /** Empty: every store. */
   store_ids: idList('Stores', 5000).default([]),
 };

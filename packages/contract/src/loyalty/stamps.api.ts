@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { endpoint, resourceApi } from '../common/endpoint.ts';
+import { endpoint, exportEndpoint, page, resourceApi } from '../common/endpoint.ts';
+import { STAMP_COUPON_ENTRIES, stampCouponListQuery, stampCouponRow } from './stamp-coupon.schema.ts';
+import { STAMP_REPORT_ENTRIES, stampReportQuery, stampReportRow, stampReportTotals, stampReportTotalsQuery } from './stamp-report.schema.ts';
 import { appRedemption, appStampReward, appStamps, appTransactionBody, appTransactionResult } from './stamp-app.schema.ts';
 import { stampRewardCreateBody, stampRewardListQuery, stampRewardRow, stampRewardUpdateBody } from './stamp-reward.schema.ts';
 import { stampProgrammeCreateBody, stampProgrammeDetail, stampProgrammeListQuery, stampProgrammeRow, stampProgrammeUpdateBody } from './stamp-programme.schema.ts';
@@ -35,6 +37,45 @@ export const stampRewardsApi = resourceApi({
   listQuery: stampRewardListQuery,
   create: stampRewardCreateBody,
   update: stampRewardUpdateBody,
+});
+
+const REPORT_TAG = 'stamp report';
+const stampReportList = endpoint({
+  id: 'stamp-report.list',
+  method: 'GET',
+  path: 'stamp-report',
+  tag: REPORT_TAG,
+  summary: 'Stamps in and out by Asia/Jakarta day, programme and store, from the daily rollup (default range: this month); movement=in (10, 30) or out (20, 21, 31)',
+  access: { entries: STAMP_REPORT_ENTRIES, action: 'view' },
+  query: stampReportQuery,
+  data: page(stampReportRow),
+});
+
+/** cms Digital stamp, "report": the rows, their totals and the export (Export-stamp_report-<date>). */
+export const stampReportApi = {
+  list: stampReportList,
+  totals: endpoint({
+    id: 'stamp-report.totals',
+    method: 'GET',
+    path: 'stamp-report/totals',
+    tag: REPORT_TAG,
+    summary: 'The stamp report’s totals over every row its filters admit, and the range they cover',
+    access: { entries: STAMP_REPORT_ENTRIES, action: 'view' },
+    query: stampReportTotalsQuery,
+    data: stampReportTotals,
+  }),
+  export: exportEndpoint(stampReportList, STAMP_REPORT_ENTRIES, 'the stamp report'),
+};
+
+/** cms Digital stamp, "coupon": the coupons stamp rewards' redemptions issued, read-only. */
+export const stampCouponsApi = resourceApi({
+  name: 'stamp-coupons',
+  path: 'stamp-coupons',
+  tag: 'stamp coupons',
+  label: 'stamp coupon',
+  entries: STAMP_COUPON_ENTRIES,
+  row: stampCouponRow,
+  listQuery: stampCouponListQuery,
 });
 
 /**
@@ -87,4 +128,4 @@ export const stampAppApi = {
 };
 
 /** Every endpoint of the stamp half of the loyalty domain. */
-export const stampsApi = { stampProgrammesApi, stampRewardsApi, stampAppApi };
+export const stampsApi = { stampProgrammesApi, stampRewardsApi, stampReportApi, stampCouponsApi, stampAppApi };

@@ -131,7 +131,7 @@ export class ConsumerHistoryService {
     };
   }
 
-  private static readonly COUPON_SELECT = sql`select k.id, k.coupon_code, k.name, k.reward_name, k.status, k.claimed_at, k.redeemed_at, k.expires_at,
+  private static readonly COUPON_SELECT = sql`select k.id, k.coupon_code, k.name, k.reward_name, k.reward_id, k.status, k.claimed_at, k.redeemed_at, k.expires_at,
     s.name as store_name, s.code as store_code, k.description, k.stamps_used, k.pos_receipt_no`;
   private static readonly COUPON_FROM = sql`from consumer_coupons k left join stores s on s.id = k.store_id`;
 

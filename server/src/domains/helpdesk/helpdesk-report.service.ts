@@ -9,7 +9,7 @@ import {
   type HelpdeskSummaryQuery,
   type ListMeta,
 } from '@portal/contract';
-import { createdBetween } from './created-range.ts';
+import { daysBetween } from '../../platform/sql/day-range.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { pageOffset, whereOf } from '../../platform/pagination.ts';
 import { rowReader } from '../../platform/sql/row-reader.ts';
@@ -28,7 +28,7 @@ const SORT: Record<HelpdeskReportQuery['sort_by'], string> = {
 
 const ticketWhere = (q: HelpdeskSummaryQuery): SQL =>
   whereOf([
-    ...createdBetween('t.created_at', q.created_at_from, q.created_at_to),
+    ...daysBetween('t.created_at', q.created_at_from, q.created_at_to),
     q.store_id ? sql`t.store_id = ${q.store_id}` : undefined,
     q.category_id ? sql`t.category_id = ${q.category_id}` : undefined,
   ]);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ratingRow, type RatingListQuery, type RatingRow } from '@portal/contract';
-import { createdBetween } from './created-range.ts';
+import { daysBetween } from '../../platform/sql/day-range.ts';
 import { ResourceService, type ResourceDef } from '../../platform/crud/index.ts';
 import type { Db } from '../../db/client.ts';
 import { rowReader } from '../../platform/sql/row-reader.ts';
@@ -20,7 +20,7 @@ export const ratingDef: ResourceDef<RatingRow, RatingListQuery> = {
   where: (q) => [
     q.score ? sql`ra.score = ${q.score}` : undefined,
     q.consumer_id ? sql`ra.consumer_id = ${q.consumer_id}` : undefined,
-    ...createdBetween('ra.created_at', q.created_at_from, q.created_at_to),
+    ...daysBetween('ra.created_at', q.created_at_from, q.created_at_to),
   ],
   writable: [],
 };

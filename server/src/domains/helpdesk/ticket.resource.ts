@@ -18,7 +18,7 @@ import {
   MESSAGE_SENDER,
   formatDateTime,
 } from '@portal/contract';
-import { createdBetween } from './created-range.ts';
+import { daysBetween } from '../../platform/sql/day-range.ts';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { writeAudit, type AuditContext } from '../../platform/audit.ts';
 import { staleVersion } from '../../platform/concurrency.ts';
@@ -63,7 +63,7 @@ export const ticketDef: ResourceDef<TicketRow, TicketListQuery> = {
     q.assign_to_user_id ? sql`t.assign_to_user_id = ${q.assign_to_user_id}` : undefined,
     q.store_id ? sql`t.store_id = ${q.store_id}` : undefined,
     q.consumer_id ? sql`t.consumer_id = ${q.consumer_id}` : undefined,
-    ...createdBetween('t.created_at', q.created_at_from, q.created_at_to),
+    ...daysBetween('t.created_at', q.created_at_from, q.created_at_to),
   ],
   writable: [],
   auditView: ({ updated_by_name: _u, consumer_name: _c, category_name: _k, store_name: _s, assignee_name: _a, message_count: _m, ...rest }) => rest,

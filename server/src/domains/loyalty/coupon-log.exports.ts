@@ -13,7 +13,7 @@ const NAME = 'Export-coupon_log';
 /** The coupon log as a file, with the list's filters and search from its query string; phone and e-mail masked as on screen. */
 export function couponLogExports(accessLog: PersonalDataAccessLog): ModuleExport[] {
   const source = (q: CouponLogListQuery, viewer: ExportViewer): ExportSource => ({
-    select: sql`select k.id, k.coupon_setting_id as coupon_id, k.coupon_code, k.claimed_at as claimed_date, k.name, c.name as consumer_name,
+    select: sql`select k.id, k.coupon_setting_id as coupon_id, k.coupon_code, k.reward_id, k.claimed_at as claimed_date, k.name, c.name as consumer_name,
       ${shownContact(viewer)}, c.app_card_id, c.physical_card_id, k.redeemed_at as redemption_date, k.status, s.name as store, k.pos_receipt_no`,
     from: couponLogDef.from,
     where: listConditions(couponLogDef, q),
@@ -31,6 +31,7 @@ export function couponLogExports(accessLog: PersonalDataAccessLog): ModuleExport
     columns: [
       { key: 'coupon_id', label: 'Coupon ID', format: 'number' },
       { key: 'coupon_code', label: 'Coupon Code' },
+      { key: 'reward_id', label: 'Reward ID', format: 'number' },
       { key: 'claimed_date', label: 'Claimed Date (WIB)', format: 'datetime' },
       { key: 'name', label: 'Name' },
       { key: 'consumer_name', label: 'Consumer Name' },

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { appCouponsApi, couponLogsApi, couponSettingsApi } from '@portal/contract';
-import { actorOf } from '../../platform/access-guard.ts';
-import { seesPersonalData, type PersonalDataAccessLog } from '../../platform/personal-data.ts';
+import type { PersonalDataAccessLog } from '../../platform/personal-data.ts';
+import { serveConsumerRecords } from '../../platform/personal-data-routes.ts';
 import { presentCouponLog, type CouponLogService } from './coupon-log.resource.ts';
 import type { AudienceService } from '../../platform/audience.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -33,18 +33,7 @@ export function registerCouponRoutes(app: FastifyInstance, s: CouponServices, cl
   registerResourceRoutes(app, s.settings, clock, couponSettingsApi);
 
   // The coupon log: phone and e-mail masked without the personal-data right; an unmasked answer is recorded.
-  serve(app, couponLogsApi.list, async (req) => {
-    const page = await s.log.list(req.query);
-    const open = seesPersonalData(actorOf(req).perms);
-    await s.accessLog.recordIf(open, req, couponLogsApi.list, page.data.map((r) => r.consumer_id));
-    return { message: 'Success', data: { ...page, data: page.data.map((r) => presentCouponLog(r, open)) } };
-  });
-  serve(app, couponLogsApi.get, async (req) => {
-    const row = await s.log.get(req.params.id);
-    const open = seesPersonalData(actorOf(req).perms);
-    await s.accessLog.recordIf(open, req, couponLogsApi.get, [row.consumer_id]);
-    return { message: 'Success', data: presentCouponLog(row, open) };
-  });
+  serveConsumerRecords(app, couponLogsApi, s.log, s.accessLog, presentCouponLog);
 }
 
 /** The consumer app's coupons under `/api/v1/app/`: each route takes the consumer-token guard. */

@@ -30,7 +30,20 @@ async function disagreements(db: Db, consumerId?: number): Promise<unknown[]> {
     sql`select l.consumer_id from (select distinct on (consumer_id) consumer_id, balance_after from stamp_ledger ${only} order by consumer_id, id desc) l
       join consumers c on c.id = l.consumer_id where c.stamp_balance <> l.balance_after`,
   );
-  return [...perProgramme, ...totals, ...lastRows];
+  return [...perProgramme, ...totals, ...lastRows, ...(await rollupDisagreements(db))];
+}
+
+/** Where the report's daily rollup and the ledger's aggregate by Asia/Jakarta day, programme, store and code disagree. */
+async function rollupDisagreements(db: Db): Promise<unknown[]> {
+  return queryRows(
+    db,
+    sql`with l as (select (at at time zone 'Asia/Jakarta')::date as day, programme_id, coalesce(store_id, 0) as store_id, code, sum(quantity)::int as stamps, count(*)::int as movements
+          from stamp_ledger group by 1, 2, 3, 4)
+      select coalesce(l.day, r.day)::text as day, coalesce(l.programme_id, r.programme_id) as programme_id, coalesce(l.store_id, r.store_id) as store_id,
+        coalesce(l.code, r.code) as code, l.stamps, r.stamps::int as rollup_stamps, l.movements, r.movements as rollup_movements
+      from l full join stamp_daily_rollup r on r.day = l.day and r.programme_id = l.programme_id and r.store_id = l.store_id and r.code = l.code
+      where l.stamps is distinct from r.stamps::int or l.movements is distinct from r.movements`,
+  );
 }
 
 describe('the stamp ledger', () => {
@@ -103,6 +116,16 @@ describe('the stamp ledger', () => {
     }
     const row = (await queryRows(db, sql`select code, quantity, balance_after, programme_balance_after, source_kind, actor_kind from stamp_ledger where consumer_id = ${consumerId} order by id desc limit 1`))[0];
     expect(row).toMatchObject({ code: 31, quantity: 2, balance_after: demoTotal + 5, programme_balance_after: 5, source_kind: 'reversal', actor_kind: 'system' });
+    // A store's movement, and one just after midnight in Jakarta (17:30 UTC the day before), land on their own rollup rows.
+    const storeId = Number((await queryRows<{ id: number }>(db, sql`select id from stores order by id limit 1`))[0]!.id);
+    await ledger.post(move(10, 3, { storeId, at: new Date('2026-03-01T17:30:00Z') }));
+    await ledger.post(move(31, 3, { storeId, at: new Date('2026-03-01T16:59:00Z') }));
+    const days = await queryRows(db, sql`select day::text as day, code, stamps::int as stamps from stamp_daily_rollup where programme_id = ${programmeId} and store_id = ${storeId} order by day`);
+    expect(days).toEqual([
+      { day: '2026-03-01', code: 31, stamps: 3 },
+      { day: '2026-03-02', code: 10, stamps: 3 },
+    ]);
+    expect(await disagreements(db, consumerId)).toEqual([]);
   });
 
   it('keeps each programme apart: the total spans programmes, a debit reads its own programme', async () => {
@@ -151,6 +174,18 @@ describe('the stamp ledger', () => {
     const err = await refusal(db.transaction((tx) => ledger.postMany(tx, [move(20, mid.programme! + 1), move(30, 50)])));
     expect([err.status, err.message]).toEqual([422, 'Not enough stamps']);
     expect(await balances()).toEqual(mid);
+    // Rows of one day, programme, store and code in a batch add up on one rollup row (one upsert per key).
+    const key = { day: new Date('2026-05-05T03:00:00Z') };
+    await db.transaction((tx) => ledger.postMany(tx, [move(30, 1, { at: key.day }), move(30, 2, { at: key.day }), move(31, 3, { at: key.day })]));
+    const rolled = await queryRows(db, sql`select code, stamps::int as stamps, movements from stamp_daily_rollup where day = '2026-05-05' and programme_id = ${programmeId} order by code`);
+    expect(rolled).toEqual([
+      { code: 30, stamps: 3, movements: 2 },
+      { code: 31, stamps: 3, movements: 1 },
+    ]);
+    // A batch whose net for a consumer and programme is a debit (a correction batch) moves the balance down.
+    const beforeDebit = await balances();
+    await db.transaction((tx) => ledger.postMany(tx, [move(31, 2), move(10, 1)]));
+    expect(await balances()).toEqual({ total: beforeDebit.total - 1, programme: beforeDebit.programme! - 1 });
     expect(await disagreements(db, consumerId)).toEqual([]);
   });
 

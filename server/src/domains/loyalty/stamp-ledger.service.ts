@@ -50,7 +50,8 @@ function ledgerError(err: unknown): unknown {
 
 /**
  * The stamp ledger's only writer. Each movement is an appended row, and the balances it changes (per consumer and
- * programme in stamp_balances, the consumer's total in consumers.stamp_balance) move in the same transaction, in SQL,
+ * programme in stamp_balances, the consumer's total in consumers.stamp_balance) and the report's daily rollup
+ * (stamp_daily_rollup, per Asia/Jakarta day, programme, store and code) move in the same transaction, in SQL,
  * always in that order (balance row, then consumer row) so concurrent writers queue on the same locks and never
  * deadlock. A debit that would take a balance below zero is refused (422) and writes nothing.
  */
@@ -97,9 +98,15 @@ export class StampLedgerService {
     const mv = sql`json_to_recordset(${rows}::json) as m(ord int, consumer_id int, programme_id int, code smallint, quantity int, delta int,
       source_kind text, source_ref text, actor_kind text, actor_id int, store_id int, reference text, note text, at timestamptz)`;
     try {
+      // The batch's balance rows, made if new and locked in one order (the no-op update takes each row's lock); then
+      // moved by their net. One upsert adding the net would not do: PostgreSQL checks the proposed row (balance >= 0)
+      // before it finds the conflict, so a batch whose net for a key is a debit would be refused whatever the balance.
       await tx.execute(sql`insert into stamp_balances (consumer_id, programme_id, balance)
-        select consumer_id, programme_id, sum(delta) from ${mv} group by consumer_id, programme_id order by consumer_id, programme_id
-        on conflict (consumer_id, programme_id) do update set balance = stamp_balances.balance + excluded.balance`);
+        select consumer_id, programme_id, 0 from ${mv} group by consumer_id, programme_id order by consumer_id, programme_id
+        on conflict (consumer_id, programme_id) do update set balance = stamp_balances.balance`);
+      await tx.execute(sql`update stamp_balances b set balance = b.balance + n.delta
+        from (select consumer_id, programme_id, sum(delta) as delta from ${mv} group by consumer_id, programme_id) n
+        where b.consumer_id = n.consumer_id and b.programme_id = n.programme_id`);
       await tx.execute(sql`update consumers c set stamp_balance = c.stamp_balance + n.delta
         from (select consumer_id, sum(delta) as delta from ${mv} group by consumer_id) n where c.id = n.consumer_id`);
       // Each row's balances are the final ones less what the rows after it in the batch moved.
@@ -116,6 +123,12 @@ export class StampLedgerService {
           returning 1)
         select count(*)::int as n from ins`,
       );
+      // The report's rollup: one upsert per day, programme, store and code, however many rows the batch holds.
+      await tx.execute(sql`insert into stamp_daily_rollup (day, programme_id, store_id, code, stamps, movements)
+        select (m.at at time zone 'Asia/Jakarta')::date, m.programme_id, coalesce(m.store_id, 0), m.code, sum(m.quantity), count(*) from ${mv}
+        group by 1, 2, 3, 4 order by 1, 2, 3, 4
+        on conflict (day, programme_id, store_id, code) do update
+          set stamps = stamp_daily_rollup.stamps + excluded.stamps, movements = stamp_daily_rollup.movements + excluded.movements`);
       return inserted[0]?.n ?? 0;
     } catch (err) {
       throw ledgerError(err);
@@ -149,6 +162,11 @@ export class StampLedgerService {
           ${m.note ?? null}, ${m.at}, ${m.source}, ${m.sourceRef}, ${m.actor.kind}, ${m.actor.id})
         returning id`,
     );
+    // Last, so concurrent writers of one day, programme and store hold the rollup row's lock the shortest time.
+    await tx.execute(sql`insert into stamp_daily_rollup (day, programme_id, store_id, code, stamps, movements)
+      values ((${m.at}::timestamptz at time zone 'Asia/Jakarta')::date, ${m.programmeId}, ${m.storeId ?? 0}, ${m.code}, ${m.quantity}, 1)
+      on conflict (day, programme_id, store_id, code) do update
+        set stamps = stamp_daily_rollup.stamps + excluded.stamps, movements = stamp_daily_rollup.movements + excluded.movements`);
     return { id: Number(row[0]?.id), programmeBalance, total };
   }
 }

@@ -16,7 +16,7 @@ import { rowReader } from '../../platform/sql/row-reader.ts';
 
 const SELECT = sql`select p.id, p.name, p.description, p.start_date::text as start_date, p.end_date::text as end_date, p.seasonality, p.reward_type,
   p.min_transaction, p.stamps_per_multiple, p.sponsor_plus, p.stamps_per_unit, p.extra_stamp, p.extra_stamp_amount, p.multiplier, p.multiplier_value,
-  p.member_scope, p.status,
+  p.member_scope, p.status, p.stamp_validity_days,
   array(select x.store_id from stamp_programme_stores x where x.programme_id = p.id order by x.store_id) as store_ids,
   p.created_at, cb.name as created_by_name, p.updated_at, ub.name as updated_by_name, p.version`;
 const FROM = sql`from stamp_programmes p left join users cb on cb.id = p.created_by left join users ub on ub.id = p.updated_by`;

@@ -1,7 +1,12 @@
 import type { DomainModule, ModuleContext } from '../../platform/module.ts';
+import { PersonalDataAccessLog } from '../../platform/personal-data.ts';
 import { StampAppService } from './stamp-app.service.ts';
+import { StampCouponService } from './stamp-coupon.resource.ts';
+import { STAMP_EXPIRY_JOB, StampExpiryService, stampExpiryJob } from './stamp-expiry.job.ts';
 import { StampLedgerService } from './stamp-ledger.service.ts';
 import { StampProgrammeService } from './stamp-programme.resource.ts';
+import { stampReportExports } from './stamp-report.exports.ts';
+import { StampReportService } from './stamp-report.service.ts';
 import { StampRewardService } from './stamp-reward.resource.ts';
 import { registerStampRoutes } from './stamps.routes.ts';
 
@@ -10,16 +15,31 @@ export interface StampServices {
   programmes: StampProgrammeService;
   rewards: StampRewardService;
   app: StampAppService;
+  report: StampReportService;
+  coupons: StampCouponService;
+  expiry: StampExpiryService;
+  accessLog: PersonalDataAccessLog;
 }
 
-/** cms Digital stamp: stamp programmes, rewards and the stamp ledger. */
+/** cms Digital stamp: stamp programmes, rewards, the report, stamp coupons, the stamp ledger and its daily expiry. */
 export function stampsModule(ctx: ModuleContext): DomainModule & { services: StampServices } {
   const ledger = new StampLedgerService(ctx.db);
   const programmes = new StampProgrammeService(ctx.db);
-  const services: StampServices = { ledger, programmes, rewards: new StampRewardService(ctx.db), app: new StampAppService(ctx.db, ledger, programmes) };
+  const services: StampServices = {
+    ledger,
+    programmes,
+    rewards: new StampRewardService(ctx.db),
+    app: new StampAppService(ctx.db, ledger, programmes),
+    report: new StampReportService(ctx.db),
+    coupons: new StampCouponService(ctx.db),
+    expiry: new StampExpiryService(ctx.db, ledger),
+    accessLog: new PersonalDataAccessLog(ctx.db, ctx.clock),
+  };
   return {
     name: 'stamps',
     services,
     register: (app) => registerStampRoutes(app, services, ctx.clock, ctx.consumerAuth),
+    exports: stampReportExports(ctx.clock),
+    jobs: [{ name: STAMP_EXPIRY_JOB, handler: stampExpiryJob(services.expiry, ctx.jobs, ctx.clock), sendOnStart: {} }],
   };
 }

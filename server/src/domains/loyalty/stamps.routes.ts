@@ -1,15 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import { stampAppApi, stampProgrammesApi, stampRewardsApi } from '@portal/contract';
+import { stampAppApi, stampCouponsApi, stampProgrammesApi, stampReportApi, stampRewardsApi } from '@portal/contract';
 import type { Clock } from '../../platform/clock.ts';
 import { appConsumer, type ConsumerAuthService } from '../../platform/consumer-auth.ts';
 import { registerResourceRoutes } from '../../platform/crud/index.ts';
+import { serveConsumerRecords } from '../../platform/personal-data-routes.ts';
 import { serve } from '../../platform/serve.ts';
+import { presentStampCoupon } from './stamp-coupon.resource.ts';
 import type { StampServices } from './stamps.module.ts';
 
 /** The stamp screens' routes and the consumer app's stamp routes: thin, the services do the work. */
 export function registerStampRoutes(app: FastifyInstance, s: StampServices, clock: Clock, consumerAuth: ConsumerAuthService): void {
   registerResourceRoutes(app, s.programmes, clock, stampProgrammesApi);
   registerResourceRoutes(app, s.rewards, clock, stampRewardsApi);
+
+  serve(app, stampReportApi.list, async (req) => ({ message: 'Success', data: await s.report.list(req.query, clock.now()) }));
+  serve(app, stampReportApi.totals, async (req) => ({ message: 'Success', data: await s.report.totals(req.query, clock.now()) }));
+
+  // Stamp coupons: the phone masked without the personal-data right; an unmasked answer is recorded (as the coupon log).
+  serveConsumerRecords(app, stampCouponsApi, s.coupons, s.accessLog, presentStampCoupon);
 
   const consumerOnly = { onRequest: consumerAuth.guard };
   serve(app, stampAppApi.transaction, async (req) => ({ message: 'Success', data: await s.app.transaction(appConsumer(req).consumerId, req.body, clock.now()) }), consumerOnly);

@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Descriptions, Empty, Flex, Modal, Segmented, Skeleton, Table } from 'antd';
-import { EditOutlined, EyeOutlined } from '@ant-design/icons';
+import { EditOutlined, EyeOutlined, GiftOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   associatesApi,
+  can,
   chatsApi,
   consumersApi,
   COUPON_CLAIM_STATUS,
@@ -31,6 +32,8 @@ import { resourceKeys } from '../../lib/query-keys.ts';
 import { DisplayValue } from '../../ui/DisplayValue.tsx';
 import { ExportButton } from '../../ui/ExportButton.tsx';
 import { useGo } from '../../ui/nav.ts';
+import { resourcePaths } from '../../ui/resource-paths.ts';
+import { useSession } from '../../lib/session.ts';
 import { useSearchParam } from '../../ui/search-param.ts';
 import type { DisplayDef } from '../../ui/resource.ts';
 
@@ -181,6 +184,10 @@ export function AddressHistory({ owner, editPath }: { owner: HistoryOwner; editP
 /** Claimed coupons; each opens its detail in a dialog, named in the URL (`?coupon=12`) so the link opens it too. */
 export function CouponHistory({ owner, exportQuery }: { owner: HistoryOwner; exportQuery?: Query }) {
   const { t } = useTranslation();
+  const { link } = useGo();
+  const perms = useSession()?.access.perms;
+  // A coupon a stamp reward's redemption issued has its own detail (cms Digital stamp, coupon).
+  const canOpenStampCoupon = perms !== undefined && can(perms, 'cms.coupon', 'view');
   const [couponParam, setCouponParam] = useSearchParam('coupon');
   const parsed = Number(couponParam);
   const couponId = Number.isSafeInteger(parsed) && parsed > 0 ? parsed : null;
@@ -213,13 +220,22 @@ export function CouponHistory({ owner, exportQuery }: { owner: HistoryOwner; exp
         {coupon.isPending && <Skeleton active />}
         {coupon.isError && <Alert type="error" showIcon title={errorMessage(coupon.error, t('ui.notFound', 'Record not found'))} data-testid="consumer-coupon-error" />}
         {coupon.data && (
-          <Descriptions
+          <Flex vertical gap={12}>
+            <Descriptions
             bordered
             size="small"
             column={1}
             data-testid="consumer-coupon-detail"
-            items={COUPON_DETAIL.map((c) => ({ key: c.key, label: t(`consumers.history.fields.${c.key}`, c.label), children: <DisplayValue def={c} row={coupon.data} /> }))}
-          />
+              items={COUPON_DETAIL.map((c) => ({ key: c.key, label: t(`consumers.history.fields.${c.key}`, c.label), children: <DisplayValue def={c} row={coupon.data} /> }))}
+            />
+            {coupon.data.reward_id !== null && canOpenStampCoupon && (
+              <Flex justify="end">
+                <Button icon={<GiftOutlined />} {...link(resourcePaths('cms.coupon').detail(coupon.data.id))} data-testid="consumer-coupon-stamp-coupon">
+                  {t('consumers.history.stampCoupon', 'Stamp Coupon Detail')}
+                </Button>
+              </Flex>
+            )}
+          </Flex>
         )}
       </Modal>
     </Flex>

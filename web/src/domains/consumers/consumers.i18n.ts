@@ -84,6 +84,7 @@ const id: Record<string, string> = {
   'consumers.history.empty': 'Belum ada data',
   'consumers.history.noTags': 'Tidak ada tag',
   'consumers.history.couponDetail': 'Detail kupon',
+  'consumers.history.stampCoupon': 'Detail Kupon Stempel',
   'consumers.history.stampAll': 'Semua',
   'consumers.history.stampIn': 'Stempel Masuk (10, 30)',
   'consumers.history.stampOut': 'Stempel Keluar (20, 21, 31)',

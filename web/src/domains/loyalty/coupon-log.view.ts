@@ -4,19 +4,15 @@ import {
   couponLogsApi,
   couponSettingRow,
   couponSettingsApi,
-  storeRow,
-  storesApi,
   type CouponLogRow,
 } from '@portal/contract';
 import { enumOptions, remoteOptions } from '../../ui/options.ts';
 import { defineResource } from '../../ui/resource.ts';
+import { storeOptions } from './loyalty.options.ts';
+import { CouponLogStampCouponButton } from './StampCouponLinks.tsx';
 
 const couponOptions = remoteOptions('coupon-setting', couponSettingsApi.list, couponSettingRow.pick({ id: true, name: true }), (c) => ({ value: c.id, label: c.name }), {
   query: { limit: 50, sort_by: 'updated_at' },
-  searchable: true,
-});
-const storeOptions = remoteOptions('store', storesApi.list, storeRow.pick({ id: true, code: true, name: true }), (s) => ({ value: s.id, label: `${s.code} · ${s.name}` }), {
-  query: { limit: 50, sort_by: 'code', sort_dir: 'asc' },
   searchable: true,
 });
 
@@ -39,6 +35,7 @@ export const couponLogView = defineResource<CouponLogRow>({
   columns: [
     { key: 'coupon_code', label: 'Coupon Code', link: true, width: 170 },
     { key: 'coupon_id', label: 'Coupon ID', kind: 'number', width: 100, defaultHidden: true },
+    { key: 'reward_id', label: 'Reward ID', kind: 'number', width: 100, defaultHidden: true },
     { key: 'name', label: 'Name' },
     { key: 'claimed_date', label: 'Claimed Date', kind: 'date', sortable: true },
     { key: 'consumer_name', label: 'Consumer Name' },
@@ -57,6 +54,7 @@ export const couponLogView = defineResource<CouponLogRow>({
       items: [
         { key: 'coupon_code', label: 'Coupon Code' },
         { key: 'coupon_id', label: 'Coupon ID', kind: 'number' },
+        { key: 'reward_id', label: 'Reward ID', kind: 'number' },
         { key: 'name', label: 'Name' },
         { key: 'status', label: 'Status', kind: 'status', enum: COUPON_CLAIM_STATUS },
         { key: 'claimed_date', label: 'Claimed Date', kind: 'date' },
@@ -79,4 +77,5 @@ export const couponLogView = defineResource<CouponLogRow>({
     },
   ],
   rowTitle: (r) => `${r.coupon_code} · ${r.name}`,
+  detailActions: CouponLogStampCouponButton,
 });

@@ -83,6 +83,7 @@ const LOG_FIELDS_ID: Record<string, string> = {
   status: 'Status',
   pos_receipt_no: 'Struk POS',
   claimed_from: 'Tanggal Klaim',
+  reward_id: 'ID Hadiah',
 };
 for (const [k, v] of Object.entries(LOG_FIELDS_ID)) id[`loyalty.couponLog.fields.${k}`] = v;
 id['loyalty.couponLog.title'] = 'Log Kupon';
@@ -90,5 +91,6 @@ id['loyalty.couponLog.search'] = 'Cari kode kupon atau nama konsumen';
 id['loyalty.couponLog.sections.claim'] = 'Klaim Kupon';
 id['loyalty.couponLog.sections.consumer'] = 'Konsumen';
 id['loyalty.couponLog.fields.coupon_id'] = 'Kupon';
+id['loyalty.couponLog.stampCoupon'] = 'Detail Kupon Stempel';
 
 export const couponsI18n = { en: {} as Record<string, string>, id };

@@ -16,6 +16,7 @@ const FIELDS_ID: Record<string, string> = {
   multiplier: 'Pengali',
   multiplier_value: 'Nilai Pengali',
   member_scope: 'Cakupan Member',
+  stamp_validity_days: 'Masa Berlaku Stempel (hari)',
   store_ids: 'Toko',
   active_on: 'Aktif Pada',
   created_by_name: 'Dibuat Oleh',
@@ -38,6 +39,11 @@ const id: Record<string, string> = {
   'loyalty.stamp.help.extra_stamp_amount': 'Ditambahkan sekali pada transaksi yang memperoleh stempel',
   'loyalty.stamp.help.multiplier_value': 'Dikalikan: faktor pengali; Per Unit: stempel tambahan per unit',
   'loyalty.stamp.help.store_ids': 'Kosong: semua toko',
+  'loyalty.stamp.help.stamp_validity_days': 'Stempel yang diperoleh kedaluwarsa setelah sekian hari, yang pertama diperoleh lebih dulu; kosong: tidak pernah',
+  'Stamp validity must be a number of days': 'Masa berlaku stempel harus berupa jumlah hari',
+  'Stamp validity is a whole number of days': 'Masa berlaku stempel berupa bilangan bulat hari',
+  'Stamp validity is at least 1 day': 'Masa berlaku stempel minimal 1 hari',
+  'Stamp validity is at most 3,650 days': 'Masa berlaku stempel maksimal 3.650 hari',
   'loyalty.stamp.everyStore': 'Semua toko',
   'loyalty.stamp.placeholders.sponsor_plus': 'Ketik atau tempel PLU, mis. 100234',
   // Contract messages of these screens.
@@ -73,7 +79,51 @@ Object.assign(id, {
   'Stock cannot be negative': 'Stok tidak boleh negatif',
   'Image must be an http(s) address or a path under /images/': 'Gambar harus alamat http(s) atau path di bawah /images/',
 });
+const REPORT_FIELDS_ID: Record<string, string> = {
+  day: 'Tanggal',
+  day_from: 'Tanggal',
+  movement: 'Pergerakan',
+  programme_id: 'Program Stempel',
+  programme_name: 'Program Stempel',
+  store_id: 'Toko',
+  store_code: 'Kode Toko',
+  store_name: 'Toko',
+  stamps_in: 'Stempel Masuk',
+  stamps_out: 'Stempel Keluar',
+  net: 'Bersih',
+  movements: 'Jumlah Pergerakan',
+};
+const STAMP_COUPON_FIELDS_ID: Record<string, string> = {
+  coupon_code: 'Kode Kupon',
+  reward_id: 'ID Hadiah',
+  reward_name: 'Hadiah',
+  programme_name: 'Program Stempel',
+  consumer: 'Nama Konsumen',
+  consumer_name: 'Nama Konsumen',
+  phone_number: 'Nomor Telepon',
+  stamps_used: 'Stempel Ditukar',
+  redeemed_at: 'Tanggal Penukaran',
+  redeemed_from: 'Tanggal Penukaran',
+  expires_at: 'Berlaku Hingga',
+  status: 'Status',
+  used_at: 'Tanggal Dipakai',
+  store_name: 'Toko',
+  pos_receipt_no: 'Struk POS',
+};
+Object.assign(id, {
+  'loyalty.report.title': 'Laporan Stempel',
+  'loyalty.report.total': 'Total',
+  'loyalty.stampCoupon.title': 'Kupon Stempel',
+  'loyalty.stampCoupon.search': 'Cari kode kupon atau nama konsumen',
+  'loyalty.stampCoupon.sections.coupon': 'Kupon Stempel',
+  'loyalty.stampCoupon.sections.consumer': 'Konsumen',
+  'loyalty.stampCoupon.sections.use': 'Pemakaian',
+  'The end date cannot be before the start date': 'Tanggal akhir tidak boleh sebelum tanggal awal',
+  'The report covers at most 366 days at once': 'Laporan mencakup paling lama 366 hari sekaligus',
+});
 for (const [field, text] of Object.entries(FIELDS_ID)) id[`loyalty.stamp.fields.${field}`] = text;
+for (const [field, text] of Object.entries(REPORT_FIELDS_ID)) id[`loyalty.report.fields.${field}`] = text;
+for (const [field, text] of Object.entries(STAMP_COUPON_FIELDS_ID)) id[`loyalty.stampCoupon.fields.${field}`] = text;
 for (const [field, text] of Object.entries(REWARD_FIELDS_ID)) id[`loyalty.reward.fields.${field}`] = text;
 
 export const stampsI18n = { en: {} as Record<string, string>, id };

@@ -3,7 +3,7 @@ import { resourceRoutes } from '../../ui/resource-routes.ts';
 
 const screens = () => import('./stamps.screens.tsx');
 
-/** cms Digital stamp: stamp programmes and rewards. */
+/** cms Digital stamp: stamp programmes, rewards, the stamp report and the stamp coupons. */
 export function stampRoutes(parent: AnyRoute): AnyRoute[] {
   return resourceRoutes(parent, screens, [
     {
@@ -20,5 +20,7 @@ export function stampRoutes(parent: AnyRoute): AnyRoute[] {
       detail: 'StampRewardDetailScreen',
       edit: 'StampRewardEditScreen',
     },
+    { entries: ['cms.report'], list: 'StampReportScreen' },
+    { entries: ['cms.coupon'], list: 'StampCouponListScreen', detail: 'StampCouponDetailScreen' },
   ]);
 }
