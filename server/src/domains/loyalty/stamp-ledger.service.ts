@@ -97,8 +97,17 @@ export class StampLedgerService {
     const mv = sql`json_to_recordset(${rows}::json) as m(ord int, consumer_id int, programme_id int, code smallint, quantity int, delta int,
       source_kind text, source_ref text, actor_kind text, actor_id int, store_id int, reference text, note text, at timestamptz)`;
     try {
+      // PostgreSQL checks an inserted row's CHECK constraints before ON CONFLICT takes over, so a net debit of a pair
+      // (a correction out) cannot go through `insert ... on conflict`: the rows that exist are locked in order and
+      // updated, and only the missing pairs inserted (a missing pair with a net debit is short, as it should be).
+      const net = sql`(select consumer_id, programme_id, sum(delta)::int as delta from ${mv} group by consumer_id, programme_id) n`;
+      await tx.execute(sql`select 1 from stamp_balances b join ${net} on n.consumer_id = b.consumer_id and n.programme_id = b.programme_id
+        order by b.consumer_id, b.programme_id for update of b`);
+      await tx.execute(sql`update stamp_balances b set balance = b.balance + n.delta from ${net} where n.consumer_id = b.consumer_id and n.programme_id = b.programme_id`);
       await tx.execute(sql`insert into stamp_balances (consumer_id, programme_id, balance)
-        select consumer_id, programme_id, sum(delta) from ${mv} group by consumer_id, programme_id order by consumer_id, programme_id
+        select n.consumer_id, n.programme_id, n.delta from ${net}
+        where not exists (select 1 from stamp_balances b where b.consumer_id = n.consumer_id and b.programme_id = n.programme_id)
+        order by n.consumer_id, n.programme_id
         on conflict (consumer_id, programme_id) do update set balance = stamp_balances.balance + excluded.balance`);
       await tx.execute(sql`update consumers c set stamp_balance = c.stamp_balance + n.delta
         from (select consumer_id, sum(delta) as delta from ${mv} group by consumer_id) n where c.id = n.consumer_id`);
