@@ -36,7 +36,8 @@ export const stampInjectParams = z.object({ reason: injectReasonField }).strict(
 /** A stamp injection batch (heimdal Digital Stamp Inject): one confirmed file of stamp corrections. */
 export const stampInjectionRow = z.object({
   id: z.number().int(),
-  import_batch_id: z.number().int(),
+  /** The import that brought the file (none for a batch the demo seed wrote). */
+  import_batch_id: z.number().int().nullable(),
   reason: z.string(),
   file_name: z.string(),
   row_count: z.number().int(),

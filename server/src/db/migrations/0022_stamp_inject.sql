@@ -1,10 +1,10 @@
 -- Digital stamp injection (heimdal digital-stamp-inject, issue 13): a confirmed import of stamp corrections is one
 -- batch, its rows the movements it wrote to the stamp ledger (code 30 in, 31 out, source 'injection', source_ref the
--- batch id). One batch per import batch (a commit that runs twice finds its batch and writes nothing). A batch is
--- reversed as a whole: each row gets its compensating ledger row (source 'reversal').
+-- batch id). One batch per import batch (a commit that runs twice finds its batch and writes nothing); the demo seed's
+-- batch has no import batch. A batch is reversed as a whole: each row gets its compensating ledger row (source 'reversal').
 CREATE TABLE stamp_injections (
 	id serial PRIMARY KEY,
-	import_batch_id integer NOT NULL REFERENCES import_batches(id),
+	import_batch_id integer REFERENCES import_batches(id),
 	reason text NOT NULL,
 	file_name text NOT NULL,
 	row_count integer NOT NULL CHECK (row_count > 0),

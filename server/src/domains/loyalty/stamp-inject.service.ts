@@ -12,6 +12,14 @@ import type { StampLedgerService, StampMovement } from './stamp-ledger.service.t
 const INJECT_IN = 30;
 const INJECT_OUT = 31;
 
+/** A batch row: whose stamps of which programme move, by how many (negative: out). */
+export interface InjectRow {
+  row_no: number;
+  consumer_id: number;
+  programme_id: number;
+  stamps: number;
+}
+
 /** A file row as the checks read it: the consumer's app card id, the programme (id or name) and the stamps. */
 export interface InjectCells {
   app_card_id: string;
@@ -101,18 +109,31 @@ export class StampInjectService {
     const [problem] = await rowProblems(tx, staged);
     if (problem) throw unprocessable(`Row ${staged[problem[0]]!.row_no}: ${problem[1]}`);
 
-    const reason = String(ctx.params.reason ?? '');
-    const stampsIn = staged.reduce((n, r) => n + Math.max(r.stamps, 0), 0);
-    const stampsOut = staged.reduce((n, r) => n + Math.max(-r.stamps, 0), 0);
+    const rows = staged.map((r) => ({ row_no: r.row_no, consumer_id: Number(r.consumer_id), programme_id: Number(r.programme_id), stamps: Number(r.stamps) }));
+    const made = await this.create(tx, { rows, reason: String(ctx.params.reason ?? ''), importBatchId: ctx.batchId, actor: ctx.actor, now: ctx.now });
+    return { injection_id: made.id, stamps_in: made.stampsIn, stamps_out: made.stampsOut };
+  }
+
+  /**
+   * Writes a batch in `tx`: the batch, its rows, their ledger movements (a row that would take a balance below zero
+   * refuses all, 422) and the audit entry. The file name is the import batch's, or `fileName`.
+   */
+  async create(
+    tx: Tx,
+    input: { rows: readonly InjectRow[]; reason: string; importBatchId?: number; fileName?: string; actor: { userId: number; name: string } | null; now: Date },
+  ): Promise<{ id: number; stampsIn: number; stampsOut: number }> {
+    const { rows, reason, actor, now } = input;
+    const stampsIn = rows.reduce((n, r) => n + Math.max(r.stamps, 0), 0);
+    const stampsOut = rows.reduce((n, r) => n + Math.max(-r.stamps, 0), 0);
     const [batch] = await queryRows<{ id: number }>(
       tx,
       sql`insert into stamp_injections (import_batch_id, reason, file_name, row_count, stamps_in, stamps_out, created_at, created_by, updated_at)
-        select b.id, ${reason}, b.file_name, ${staged.length}, ${stampsIn}, ${stampsOut}, ${ctx.now}, ${ctx.actor.userId}, ${ctx.now}
-        from import_batches b where b.id = ${ctx.batchId} returning id`,
+        values (${input.importBatchId ?? null}, ${reason},
+          coalesce((select file_name from import_batches where id = ${input.importBatchId ?? null}), ${input.fileName ?? 'stamp-inject'}),
+          ${rows.length}, ${stampsIn}, ${stampsOut}, ${now}, ${actor?.userId ?? null}, ${now})
+        returning id`,
     );
-    if (!batch) throw notFound('Import');
-    const id = Number(batch.id);
-    const rows = staged.map((r) => ({ row_no: r.row_no, consumer_id: Number(r.consumer_id), programme_id: Number(r.programme_id), stamps: Number(r.stamps) }));
+    const id = Number(batch!.id);
     await tx.execute(
       sql`insert into stamp_injection_rows (injection_id, row_no, consumer_id, programme_id, stamps)
         select ${id}, r.row_no, r.consumer_id, r.programme_id, r.stamps from json_to_recordset(${JSON.stringify(rows)}::json) as r(row_no int, consumer_id int, programme_id int, stamps int)`,
@@ -127,8 +148,8 @@ export class StampInjectService {
           quantity: Math.abs(r.stamps),
           source: 'injection',
           sourceRef: String(id),
-          actor: { kind: 'staff', id: ctx.actor.userId },
-          at: ctx.now,
+          actor: actor ? { kind: 'staff', id: actor.userId } : { kind: 'system', id: null },
+          at: now,
           reference: `INJ-${id}`,
           note: reason,
         }),
@@ -138,13 +159,13 @@ export class StampInjectService {
       sql`update stamp_injection_rows r set ledger_id = l.id from stamp_ledger l
         where r.injection_id = ${id} and l.source_kind = 'injection' and l.source_ref = ${String(id)} and l.consumer_id = r.consumer_id and l.programme_id = r.programme_id`,
     );
-    await writeAudit(tx, { actor: ctx.actor, ip: null, now: ctx.now }, {
+    await writeAudit(tx, { actor, ip: null, now }, {
       action: 'create',
       entity: 'stamp-injection',
       entityId: id,
-      after: { import_batch_id: ctx.batchId, reason, rows: rows.length, stamps_in: stampsIn, stamps_out: stampsOut },
+      after: { import_batch_id: input.importBatchId ?? null, reason, rows: rows.length, stamps_in: stampsIn, stamps_out: stampsOut },
     });
-    return { injection_id: id, stamps_in: stampsIn, stamps_out: stampsOut };
+    return { id, stampsIn, stampsOut };
   }
 
   /**
