@@ -27,6 +27,7 @@ export const injectStampsField = z
 export const injectReasonField = z
   .string({ error: 'Enter the reason of the injection' })
   .trim()
+  .min(1, 'Enter the reason of the injection')
   .min(3, 'The reason has at least 3 characters')
   .max(300, 'The reason has at most 300 characters');
 

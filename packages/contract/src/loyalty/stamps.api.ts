@@ -135,7 +135,7 @@ export const stampInjectionsApi = {
 /** The injection file: consumer by app card id, programme by id or name, stamps; the reason once for the file. */
 export const stampInjectImportApi = {
   stampInject: importApi('digital-stamp-inject', {
-    title: 'Digital stamp inject',
+    title: 'Inject digital stamps by file',
     entries: STAMP_INJECT_ENTRIES,
     action: 'create',
     params: stampInjectParams,

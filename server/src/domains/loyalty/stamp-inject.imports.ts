@@ -17,7 +17,7 @@ export function stampInjectImport(service: StampInjectService): ImportDefinition
     // One row per consumer and programme: a file that names a pair twice would hide which correction applies.
     keyColumns: ['app_card_id', 'programme'],
     columns: [
-      { key: 'app_card_id', label: 'App Card ID', required: true, max: 40, aliases: ['card id', 'app card'], example: 'APP0000000001', help: 'The consumer’s app card id, as on the consumer’s detail.' },
+      { key: 'app_card_id', label: 'App Card ID', required: true, max: 40, aliases: ['card id', 'app card'], example: '8899000000000001', help: 'The consumer’s app card id, as on the consumer’s detail.' },
       { key: 'programme', label: 'Programme', required: true, max: 120, aliases: ['program', 'programme id', 'program id'], example: '1', help: 'The stamp programme’s id, or its exact name.' },
       {
         key: 'stamps',

@@ -91,11 +91,20 @@ export function StampInjectionReverse({ row, entry }: { row: StampInjectionRow; 
   );
 }
 
+/** A batch's reason in a list cell: one line, the whole text on hover. */
+export function InjectReasonCell({ row }: { row: StampInjectionRow }) {
+  return (
+    <Typography.Text ellipsis={{ tooltip: row.reason }} style={{ maxWidth: 280 }}>
+      {row.reason}
+    </Typography.Text>
+  );
+}
+
 /** The batch's reason, typed once above the drop zone; the upload carries it. */
 export function InjectReasonInput({ value, onChange }: { value: string; onChange: (v: string) => void }) {
   const { t } = useTranslation();
   return (
-    <div style={{ marginBottom: 12, maxWidth: 640 }}>
+    <div style={{ marginBottom: 28, maxWidth: 640 }}>
       <Typography.Text strong>{t('loyalty.inject.reason', 'Reason')}</Typography.Text>
       <Input.TextArea
         value={value}

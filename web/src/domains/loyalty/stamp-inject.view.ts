@@ -1,7 +1,7 @@
 import { STAMP_INJECTION_STATUS, stampInjectionListQuery, stampInjectionsApi, type StampInjectionRow } from '@portal/contract';
 import { enumOptions } from '../../ui/options.ts';
 import { defineResource } from '../../ui/resource.ts';
-import { StampInjectionLines, StampInjectionReverse } from './StampInjectParts.tsx';
+import { InjectReasonCell, StampInjectionLines, StampInjectionReverse } from './StampInjectParts.tsx';
 
 /**
  * heimdal Digital Stamp Inject: the confirmed injection batches (they arrive by import only), each with its rows and the
@@ -22,7 +22,6 @@ export const stampInjectionView = defineResource<StampInjectionRow>({
   columns: [
     { key: 'created_at', label: 'Uploaded At', kind: 'date', sortable: true, link: true },
     { key: 'created_by_name', label: 'Uploaded By' },
-    { key: 'reason', label: 'Reason' },
     { key: 'file_name', label: 'File Name', sortable: true },
     { key: 'row_count', label: 'Rows', kind: 'number', sortable: true, width: 90 },
     { key: 'stamps_in', label: 'Stamps In', kind: 'number', width: 110 },
@@ -30,6 +29,7 @@ export const stampInjectionView = defineResource<StampInjectionRow>({
     { key: 'status', label: 'Status', kind: 'status', enum: STAMP_INJECTION_STATUS, width: 120 },
     { key: 'reversed_by_name', label: 'Reversed By' },
     { key: 'reversed_at', label: 'Reversed At', kind: 'date', defaultHidden: true },
+    { key: 'reason', label: 'Reason', kind: 'custom', component: InjectReasonCell, width: 300 },
   ],
   detail: [
     {
