@@ -49,11 +49,13 @@ export function ImportUploadStep({
     multiple: false,
     maxCount: 1,
     showUploadList: false,
-    disabled: upload.isPending || Boolean(blocked),
+    disabled: upload.isPending,
     beforeUpload: (file) => {
       setProblem(null);
       const refused = uploadProblem(file, info.max_bytes);
-      if (refused === 'wrongType') setProblem(t('import.wrongType'));
+      // A parameter still missing refuses the file here (the zone stays enabled: a disabled one is unreadable grey).
+      if (blocked) setProblem(blocked);
+      else if (refused === 'wrongType') setProblem(t('import.wrongType'));
       else if (refused === 'tooLarge') setProblem(t('import.tooLarge', { mb: limit }));
       else upload.mutate(file);
       return Upload.LIST_IGNORE;

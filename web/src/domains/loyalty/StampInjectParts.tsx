@@ -42,7 +42,7 @@ export function StampInjectionLines({ row }: { row: StampInjectionRow }) {
       dataIndex: 'stamps',
       width: 100,
       align: 'right',
-      render: (v: number) => <Typography.Text type={v < 0 ? 'danger' : 'success'}>{v > 0 ? `+${formatCount(v)}` : formatCount(v)}</Typography.Text>,
+      render: (v: number) => (v < 0 ? <Typography.Text type="danger">{formatCount(v)}</Typography.Text> : `+${formatCount(v)}`),
     },
     { key: 'ledger_id', title: t('loyalty.inject.rows.ledger', 'Ledger Row'), dataIndex: 'ledger_id', width: 120, render: ledgerId },
     { key: 'reversal_ledger_id', title: t('loyalty.inject.rows.reversal', 'Reversal Row'), dataIndex: 'reversal_ledger_id', width: 130, render: ledgerId },
