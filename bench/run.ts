@@ -8,11 +8,12 @@ import * as exportsBench from './benchmarks/exports.ts';
 import * as importsBench from './benchmarks/imports.ts';
 import * as chatSse from './benchmarks/chat-sse.ts';
 import * as consumers from './benchmarks/consumers.ts';
+import * as couponCodes from './benchmarks/coupon-codes.ts';
 import * as load from './benchmarks/load.ts';
 import * as web from './benchmarks/web.ts';
 import * as stamps from './benchmarks/stamps.ts';
 
-const BENCHMARKS: Record<string, { run(scale: number): Promise<void> }> = { 'log-history': logHistory, 'catalog-lists': catalogLists, exports: exportsBench, imports: importsBench, 'chat-sse': chatSse, consumers, load, web, stamps };
+const BENCHMARKS: Record<string, { run(scale: number): Promise<void> }> = { 'log-history': logHistory, 'catalog-lists': catalogLists, exports: exportsBench, imports: importsBench, 'chat-sse': chatSse, consumers, load, web, stamps, 'coupon-codes': couponCodes };
 
 const args = process.argv.slice(2);
 const scaleAt = args.indexOf('--scale');

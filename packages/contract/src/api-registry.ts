@@ -13,11 +13,11 @@ import { importBatchesApi, type ImportEndpoints } from './imports/imports.api.ts
 import { masterdataApi } from './masterdata/masterdata.api.ts';
 import { operationsApi } from './operations/operations.api.ts';
 import { promotionApi, promotionImportsApi } from './promotion/promotion.api.ts';
-import { stampsApi } from './loyalty/stamps.api.ts';
+import { stampInjectImportApi, stampsApi } from './loyalty/stamps.api.ts';
 
 /** Every bulk operation by spreadsheet, by its key (`product-edit`): the import wizard finds its endpoints here. */
 export const IMPORT_APIS: ReadonlyMap<string, ImportEndpoints> = new Map(
-  [...Object.values(catalogImportsApi), ...Object.values(promotionImportsApi), ...Object.values(consumerImportsApi), ...Object.values(helpdeskImportsApi)].map((i): [string, ImportEndpoints] => [i.key, i]),
+  [...Object.values(catalogImportsApi), ...Object.values(promotionImportsApi), ...Object.values(consumerImportsApi), ...Object.values(helpdeskImportsApi), ...Object.values(stampInjectImportApi)].map((i): [string, ImportEndpoints] => [i.key, i]),
 );
 
 /** The batch steps every import shares, open to whoever may view one of the imports' entries. */

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { stampProgrammeCreateBody, stampRewardCreateBody, type StampProgrammeCreate } from '@portal/contract';
 import { queryRows, type Db } from '../db/client.ts';
 import type { AuditContext } from '../platform/audit.ts';
+import { StampInjectionResource } from '../domains/loyalty/stamp-inject.resource.ts';
+import { StampInjectService, type InjectRow } from '../domains/loyalty/stamp-inject.service.ts';
 import { StampLedgerService, type StampCode, type StampMovement } from '../domains/loyalty/stamp-ledger.service.ts';
 import { StampProgrammeService } from '../domains/loyalty/stamp-programme.resource.ts';
 import { StampRewardService } from '../domains/loyalty/stamp-reward.resource.ts';
@@ -138,4 +140,35 @@ export async function seedStamps(db: Db, now = new Date()): Promise<void> {
     }
     redeemed++;
   }
+  await seedStampInjection(db, ledger, now);
+}
+
+/**
+ * One injection batch (heimdal Digital Stamp Inject) by the Super Admin through the injection service: three stamps of
+ * the regular programme for eight consumers after a POS outage, and one stamp taken back from a consumer who has some.
+ */
+async function seedStampInjection(db: Db, ledger: StampLedgerService, now: Date): Promise<void> {
+  const [admin] = await queryRows<{ id: number; name: string }>(db, sql`select id, name from users where username = 'superadmin'`);
+  const [programme] = await queryRows<{ id: number }>(db, sql`select id from stamp_programmes where name = 'Stempel Belanja Reguler'`);
+  if (!admin || !programme) return;
+  const programmeId = Number(programme.id);
+  const earners = await queryRows<{ id: number }>(db, sql`select id from consumers order by id limit 8`);
+  const [holder] = await queryRows<{ id: number }>(
+    db,
+    sql`select consumer_id as id from stamp_balances where programme_id = ${programmeId} and balance >= 1 and consumer_id > all (select id from consumers order by id limit 8)
+      order by consumer_id limit 1`,
+  );
+  const rows: InjectRow[] = earners.map((c, i) => ({ row_no: i + 2, consumer_id: Number(c.id), programme_id: programmeId, stamps: 3 }));
+  if (holder) rows.push({ row_no: rows.length + 2, consumer_id: Number(holder.id), programme_id: programmeId, stamps: -1 });
+  if (!rows.length) return;
+  const service = new StampInjectService(db, ledger, new StampInjectionResource(db));
+  await db.transaction((tx) =>
+    service.create(tx, {
+      rows,
+      reason: 'Gangguan POS toko: stempel transaksi yang tidak tercatat, dan satu koreksi stempel ganda',
+      fileName: 'koreksi_stempel_pos.xlsx',
+      actor: { userId: Number(admin.id), name: admin.name },
+      now: new Date(now.getTime() - 2 * DAY_MS),
+    }),
+  );
 }

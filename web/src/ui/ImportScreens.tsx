@@ -5,7 +5,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { Action } from '@portal/contract';
-import type { Query } from '../lib/api.ts';
+import type { ImportWizardProps } from './ImportWizard.tsx';
 import { useGo } from './nav.ts';
 import { useResourceAccess } from './use-resource-access.ts';
 
@@ -35,13 +35,19 @@ export function ImportLinkButton({ view, action = 'edit', path, children, testId
   );
 }
 
-export function ImportPage({ view, action = 'edit', importKey, params, title }: ImportTarget & { importKey: string; params?: Query; title?: ReactNode }) {
+export function ImportPage({
+  view,
+  action = 'edit',
+  importKey,
+  title,
+  ...wizard
+}: ImportTarget & { importKey: string; title?: ReactNode } & Pick<ImportWizardProps, 'params' | 'uploadPrelude' | 'uploadBlocked' | 'failTo'>) {
   const { t } = useTranslation();
   const access = useResourceAccess(view);
   if (!access.can(action)) return <Result status="403" title="403" subTitle={t('ui.forbidden', 'You do not have permission to open this page.')} data-testid="forbidden" />;
   return (
     <Suspense fallback={<Skeleton active />}>
-      <ImportWizard importKey={importKey} backTo={access.paths.list} params={params} title={title} />
+      <ImportWizard importKey={importKey} backTo={access.paths.list} title={title} {...wizard} />
     </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Button, Flex, Progress, Table, Tag, Tooltip, Typography, Upload } from 'antd';
 import type { TableColumnsType, UploadProps } from 'antd';
 import { DownloadOutlined, FileExcelOutlined, InboxOutlined } from '@ant-design/icons';
@@ -12,7 +12,21 @@ import { endpointUrl } from '../lib/call.ts';
 import { importKeys } from './use-import-batch.ts';
 
 /** Step 1: the templates, what each column takes, and the drop zone that uploads the file. */
-export function ImportUploadStep({ info, params, onUploaded }: { info: ImportDefinitionInfo; params?: Query; onUploaded: (batch: ImportBatch) => void }) {
+export function ImportUploadStep({
+  info,
+  params,
+  prelude,
+  blocked,
+  onUploaded,
+}: {
+  info: ImportDefinitionInfo;
+  params?: Query;
+  /** Fields the upload's parameters come from, above the drop zone. */
+  prelude?: ReactNode;
+  /** Why the drop zone waits (a parameter missing), or nothing. */
+  blocked?: string | null | undefined;
+  onUploaded: (batch: ImportBatch) => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [percent, setPercent] = useState<number | null>(null);
@@ -39,7 +53,9 @@ export function ImportUploadStep({ info, params, onUploaded }: { info: ImportDef
     beforeUpload: (file) => {
       setProblem(null);
       const refused = uploadProblem(file, info.max_bytes);
-      if (refused === 'wrongType') setProblem(t('import.wrongType'));
+      // A parameter still missing refuses the file here (the zone stays enabled: a disabled one is unreadable grey).
+      if (blocked) setProblem(blocked);
+      else if (refused === 'wrongType') setProblem(t('import.wrongType'));
       else if (refused === 'tooLarge') setProblem(t('import.tooLarge', { mb: limit }));
       else upload.mutate(file);
       return Upload.LIST_IGNORE;
@@ -59,6 +75,8 @@ export function ImportUploadStep({ info, params, onUploaded }: { info: ImportDef
       </div>
       <div>
         <Typography.Title level={5}>{t('import.uploadTitle')}</Typography.Title>
+        {prelude}
+        {blocked && <Alert type="info" showIcon style={{ marginBottom: 12 }} title={blocked} data-testid="import-upload-blocked" />}
         <div data-testid="import-dropzone">
           <Upload.Dragger {...props}>
             <p className="ant-upload-drag-icon">

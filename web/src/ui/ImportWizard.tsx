@@ -1,10 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Spin, Steps } from 'antd';
 import { Result } from './Result.tsx';
 import { useTranslation } from 'react-i18next';
 import { ApiError, type Query } from '../lib/api.ts';
 import { registerDictionaries } from '../lib/i18n.ts';
-import { errorMessage } from '../lib/notifier.tsx';
+import { errorMessage, notifyError } from '../lib/notifier.tsx';
+import { useGo } from './nav.ts';
 import { importStep, type ImportStage } from './import-step.ts';
 import { importWizardI18n } from './import-wizard.i18n.ts';
 import { ImportConfirmStep } from './ImportConfirmStep.tsx';
@@ -29,11 +30,20 @@ export interface ImportWizardProps {
   backTo: string;
   /** The page title; default the definition's title. */
   title?: ReactNode;
-  /** The upload's parameters, for an import into one record (`{ free_gift_id: 5 }`). */
+  /** The upload's parameters, for an import into one record (`{ free_gift_id: 5 }`) or typed beside the file (a reason). */
   params?: Query;
+  /** Fields above the drop zone that fill `params` (the reason of a stamp injection). */
+  uploadPrelude?: ReactNode;
+  /** Why the file cannot be uploaded yet (a required parameter is missing): the drop zone waits, saying so. */
+  uploadBlocked?: string | null;
+  /**
+   * Where a failed upload returns (spec section 4: digital-stamp-inject): a file refused at validation, and leaving the
+   * preview, go there with the reason as a notice instead of staying in the wizard.
+   */
+  failTo?: string;
 }
 
-export function ImportWizard({ importKey, backTo, title, params }: ImportWizardProps) {
+export function ImportWizard({ importKey, backTo, title, params, uploadPrelude, uploadBlocked, failTo }: ImportWizardProps) {
   const { t } = useTranslation();
   const [batchId, setBatchId] = useBatchParam();
   const [stage, setStage] = useState<ImportStage>('preview');
@@ -42,10 +52,21 @@ export function ImportWizard({ importKey, backTo, title, params }: ImportWizardP
 
   const info = definition.data;
   const current = batchId !== undefined ? batch.data : undefined;
+  const { go } = useGo();
   const restart = () => {
+    if (failTo) return go(failTo);
     setStage('preview');
     setBatchId(undefined);
   };
+  // A batch that failed before it was confirmed (a wrong header, an empty file) returns to `failTo`, once.
+  const failedId = failTo && current?.status === 'FAILED' && !current.confirmed_at ? current.id : undefined;
+  const returned = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (failedId === undefined || !failTo || returned.current === failedId) return;
+    returned.current = failedId;
+    notifyError(current?.error ?? '', t('import.failedTitle'));
+    go(failTo, { replace: true });
+  }, [failedId, failTo, current?.error, go, t]);
   const step = importStep(current, stage);
 
   let body: ReactNode;
@@ -59,7 +80,7 @@ export function ImportWizard({ importKey, backTo, title, params }: ImportWizardP
         extra={<Button onClick={restart}>{t('import.uploadAnother')}</Button>}
       />
     );
-  } else if (!current) body = <ImportUploadStep info={info} params={params} onUploaded={(b) => setBatchId(b.id)} />;
+  } else if (!current) body = <ImportUploadStep info={info} params={params} prelude={uploadPrelude} blocked={uploadBlocked} onUploaded={(b) => setBatchId(b.id)} />;
   else if (step === 1) body = <ImportPreviewStep info={info} batch={current} onRestart={restart} onNext={() => setStage('confirm')} />;
   else body = <ImportConfirmStep batch={current} backTo={backTo} onRestart={restart} onBack={() => setStage('preview')} />;
 

@@ -117,6 +117,7 @@ const id: Record<string, string> = {
   'import.title.store-product-sync': 'Sinkronisasi Produk Toko',
   'import.title.master-promo': 'Impor Harga Master Promo',
   'import.title.free-gift-stores': 'Unggah Toko Hadiah Gratis',
+  'import.title.digital-stamp-inject': 'Injeksi Stempel Digital dari File',
   // The pipeline's fixed server messages (messages naming a value stay in English).
   'The file has a header row but no data rows.': 'File hanya berisi baris judul, tanpa baris data.',
   'The file is empty.': 'File kosong.',

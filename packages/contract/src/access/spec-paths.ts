@@ -180,7 +180,7 @@ export const ENTRY_SPEC_PATHS: Readonly<Record<string, EntrySpecPaths>> = {
   // heimdal
   'heimdal.consumer-login-log': later(['{id}/consumer']),
   'heimdal.voucher-used-log': later(['{id}/detail-consumer', '{id}/detail-order', '{id}/detail-voucher']),
-  'heimdal.digital-stamp-inject': later(['import']),
+  'heimdal.digital-stamp-inject': built('stamp-injections', ['import', ...DETAIL]),
   'heimdal.patch-order': later(),
   'heimdal.update-force-stock': later(),
   'heimdal.grab-retry': later(),

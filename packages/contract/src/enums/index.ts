@@ -26,7 +26,7 @@ export const EXPORT_STATUS = enumTable([
 ] as const);
 
 /** What the log-history filters offer; later domains add their entities here. */
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'sign-in', 'sign-out', 'password-change', 'password-reset', 'permission-update', 'account-locked', 'publish', 'export', 'upload', 'confirm', 'import', 'submit', 'approve', 'reject', 'deactivate', 'duplicate', 'go-live', 'expire', 'test-send', 'lock', 'unlock', 'withdraw', 'unwithdraw', 'link-card', 'unlink-card', 'resend-verification', 'send-create-password', 'read', 'reply', 'assign', 'close', 'reorder', 'share'] as const;
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'sign-in', 'sign-out', 'password-change', 'password-reset', 'permission-update', 'account-locked', 'publish', 'export', 'upload', 'confirm', 'import', 'submit', 'approve', 'reject', 'deactivate', 'duplicate', 'go-live', 'expire', 'test-send', 'lock', 'unlock', 'withdraw', 'unwithdraw', 'link-card', 'unlink-card', 'resend-verification', 'send-create-password', 'read', 'reply', 'assign', 'close', 'reorder', 'share', 'reverse'] as const;
 export const AUDIT_ENTITIES = [
   'user',
   'role',
@@ -60,6 +60,9 @@ export const AUDIT_ENTITIES = [
   'store-edit',
   'store-product-sync',
   'free-gift-stores',
+  'digital-stamp-inject',
+  // loyalty
+  'stamp-injection',
   // marketing content
   'offer',
   'banner',

@@ -3,6 +3,7 @@ export * from './stamp-earning.ts';
 export * from './stamp-programme.schema.ts';
 export * from './stamp-reward.schema.ts';
 export * from './stamp-app.schema.ts';
+export * from './stamp-inject.schema.ts';
 export * from './stamps.api.ts';
 export * from './coupon-enums.ts';
 export * from './coupon-setting.schema.ts';

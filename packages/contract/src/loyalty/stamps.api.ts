@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { endpoint, exportEndpoint, page, resourceApi } from '../common/endpoint.ts';
+import { idParam } from '../common/list-query.ts';
+import { importApi } from '../imports/imports.api.ts';
 import { STAMP_COUPON_ENTRIES, stampCouponListQuery, stampCouponRow } from './stamp-coupon.schema.ts';
 import { STAMP_REPORT_ENTRIES, stampReportQuery, stampReportRow, stampReportTotals, stampReportTotalsQuery } from './stamp-report.schema.ts';
+import { stampInjectionLine, stampInjectionLinesQuery, stampInjectionListQuery, stampInjectionReverseBody, stampInjectionRow, stampInjectParams } from './stamp-inject.schema.ts';
 import { appRedemption, appStampReward, appStamps, appTransactionBody, appTransactionResult } from './stamp-app.schema.ts';
 import { stampRewardCreateBody, stampRewardListQuery, stampRewardRow, stampRewardUpdateBody } from './stamp-reward.schema.ts';
 import { stampProgrammeCreateBody, stampProgrammeDetail, stampProgrammeListQuery, stampProgrammeRow, stampProgrammeUpdateBody } from './stamp-programme.schema.ts';
@@ -127,5 +130,58 @@ export const stampAppApi = {
   }),
 };
 
+export const STAMP_INJECT_ENTRIES = ['heimdal.digital-stamp-inject'] as const;
+
+const stampInjections = resourceApi({
+  name: 'stamp-injections',
+  path: 'stamp-injections',
+  tag: 'stamp injections',
+  label: 'stamp injection batch',
+  entries: STAMP_INJECT_ENTRIES,
+  row: stampInjectionRow,
+  listQuery: stampInjectionListQuery,
+});
+
+/**
+ * heimdal Digital Stamp Inject: the confirmed injection batches (they arrive by the import below) and their reversal as
+ * a whole (422 when a consumer's balance would go below zero, 409 when already reversed or changed).
+ */
+export const stampInjectionsApi = {
+  ...stampInjections,
+  reverse: endpoint({
+    id: 'stamp-injections.reverse',
+    method: 'POST',
+    path: 'stamp-injections/:id/reverse',
+    tag: 'stamp injections',
+    summary: 'Reverses a batch: a compensating ledger row for each of its rows, all in one transaction, or none',
+    access: { entries: STAMP_INJECT_ENTRIES, action: 'create' },
+    params: idParam,
+    body: stampInjectionReverseBody,
+    data: stampInjectionRow,
+    errors: [409, 422],
+  }),
+  rows: endpoint({
+    id: 'stamp-injections.rows',
+    method: 'GET',
+    path: 'stamp-injections/:id/rows',
+    tag: 'stamp injections',
+    summary: 'The rows of a batch: consumer, programme, stamps and the ledger rows written (and their reversal)',
+    access: { entries: STAMP_INJECT_ENTRIES, action: 'view' },
+    params: idParam,
+    query: stampInjectionLinesQuery,
+    data: page(stampInjectionLine),
+  }),
+};
+
+/** The injection file: consumer by app card id, programme by id or name, stamps; the reason once for the file. */
+export const stampInjectImportApi = {
+  stampInject: importApi('digital-stamp-inject', {
+    title: 'Inject digital stamps by file',
+    entries: STAMP_INJECT_ENTRIES,
+    action: 'create',
+    params: stampInjectParams,
+  }),
+};
+
 /** Every endpoint of the stamp half of the loyalty domain. */
-export const stampsApi = { stampProgrammesApi, stampRewardsApi, stampReportApi, stampCouponsApi, stampAppApi };
+export const stampsApi = { stampProgrammesApi, stampRewardsApi, stampReportApi, stampCouponsApi, stampAppApi, stampInjectionsApi, stampInjectImportApi };

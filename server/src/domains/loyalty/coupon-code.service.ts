@@ -69,8 +69,10 @@ export class CouponCodeService {
     if (!s?.code_pattern || s.codes_state !== COUPON_CODES_GENERATING) return;
     const code = codeExpression(s.code_pattern);
     let barren = 0;
+    // Counted once (a rerun after a restart resumes from what is there), then kept by what each round adds: a count of
+    // a million rows after every round would cost more than the round.
+    let made = await this.count(this.db, id);
     for (;;) {
-      const made = await this.count(this.db, id);
       const missing = s.codes_wanted - made;
       await this.db.execute(sql`update coupon_settings set codes_made = ${made} where id = ${id}`);
       if (missing <= 0) {
@@ -82,6 +84,7 @@ export class CouponCodeService {
         sql`with added as (insert into coupon_codes (coupon_setting_id, code) select ${id}, ${code} from generate_series(1, ${Math.min(missing, BATCH)})
               on conflict do nothing returning 1) select count(*) as n from added`,
       );
+      made += Number(added?.n ?? 0);
       barren = Number(added?.n ?? 0) === 0 ? barren + 1 : 0;
       if (barren >= BARREN_ROUNDS) {
         await this.db.execute(sql`update coupon_settings set codes_state = ${FAILED} where id = ${id}`);

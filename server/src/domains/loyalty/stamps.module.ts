@@ -3,6 +3,9 @@ import { PersonalDataAccessLog } from '../../platform/personal-data.ts';
 import { StampAppService } from './stamp-app.service.ts';
 import { StampCouponService } from './stamp-coupon.resource.ts';
 import { STAMP_EXPIRY_JOB, StampExpiryService, stampExpiryJob } from './stamp-expiry.job.ts';
+import { stampInjectImport } from './stamp-inject.imports.ts';
+import { StampInjectionResource } from './stamp-inject.resource.ts';
+import { StampInjectService } from './stamp-inject.service.ts';
 import { StampLedgerService } from './stamp-ledger.service.ts';
 import { StampProgrammeService } from './stamp-programme.resource.ts';
 import { stampReportExports } from './stamp-report.exports.ts';
@@ -19,12 +22,15 @@ export interface StampServices {
   coupons: StampCouponService;
   expiry: StampExpiryService;
   accessLog: PersonalDataAccessLog;
+  injections: StampInjectionResource;
+  inject: StampInjectService;
 }
 
-/** cms Digital stamp: stamp programmes, rewards, the report, stamp coupons, the stamp ledger and its daily expiry. */
+/** cms Digital stamp: stamp programmes, rewards, the report, stamp coupons, the stamp ledger and its daily expiry; heimdal Digital Stamp Inject: injection batches by file. */
 export function stampsModule(ctx: ModuleContext): DomainModule & { services: StampServices } {
   const ledger = new StampLedgerService(ctx.db);
   const programmes = new StampProgrammeService(ctx.db);
+  const injections = new StampInjectionResource(ctx.db);
   const services: StampServices = {
     ledger,
     programmes,
@@ -34,6 +40,8 @@ export function stampsModule(ctx: ModuleContext): DomainModule & { services: Sta
     coupons: new StampCouponService(ctx.db),
     expiry: new StampExpiryService(ctx.db, ledger),
     accessLog: new PersonalDataAccessLog(ctx.db, ctx.clock),
+    injections,
+    inject: new StampInjectService(ctx.db, ledger, injections),
   };
   return {
     name: 'stamps',
@@ -41,5 +49,6 @@ export function stampsModule(ctx: ModuleContext): DomainModule & { services: Sta
     register: (app) => registerStampRoutes(app, services, ctx.clock, ctx.consumerAuth),
     exports: stampReportExports(ctx.clock),
     jobs: [{ name: STAMP_EXPIRY_JOB, handler: stampExpiryJob(services.expiry, ctx.jobs, ctx.clock), sendOnStart: {} }],
+    imports: [stampInjectImport(services.inject)],
   };
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { stampAppApi, stampCouponsApi, stampProgrammesApi, stampReportApi, stampRewardsApi } from '@portal/contract';
+import { stampAppApi, stampCouponsApi, stampInjectionsApi, stampProgrammesApi, stampReportApi, stampRewardsApi } from '@portal/contract';
 import type { Clock } from '../../platform/clock.ts';
 import { appConsumer, type ConsumerAuthService } from '../../platform/consumer-auth.ts';
-import { registerResourceRoutes } from '../../platform/crud/index.ts';
+import { auditContext, registerResourceRoutes } from '../../platform/crud/index.ts';
 import { serveConsumerRecords } from '../../platform/personal-data-routes.ts';
 import { serve } from '../../platform/serve.ts';
 import { presentStampCoupon } from './stamp-coupon.resource.ts';
@@ -12,6 +12,9 @@ import type { StampServices } from './stamps.module.ts';
 export function registerStampRoutes(app: FastifyInstance, s: StampServices, clock: Clock, consumerAuth: ConsumerAuthService): void {
   registerResourceRoutes(app, s.programmes, clock, stampProgrammesApi);
   registerResourceRoutes(app, s.rewards, clock, stampRewardsApi);
+  registerResourceRoutes(app, s.injections, clock, stampInjectionsApi);
+  serve(app, stampInjectionsApi.rows, async (req) => ({ message: 'Success', data: await s.injections.lines(req.params.id, req.query) }));
+  serve(app, stampInjectionsApi.reverse, async (req) => ({ message: 'Success', data: await s.inject.reverse(req.params.id, req.body.version, auditContext(req, clock)) }));
 
   serve(app, stampReportApi.list, async (req) => ({ message: 'Success', data: await s.report.list(req.query, clock.now()) }));
   serve(app, stampReportApi.totals, async (req) => ({ message: 'Success', data: await s.report.totals(req.query, clock.now()) }));

@@ -88,6 +88,12 @@ export interface ImportDefinition {
   references?: readonly ImportReference[];
   /** Rules across cells of a row, after each cell passed its own. */
   rowCheck?: (values: Readonly<Record<string, CellValue>>) => ImportCellError[];
+  /**
+   * Rules across cells that need the database (a correction that would take a balance below zero), over the rows of a
+   * chunk that passed every cell, row and reference check: one query per chunk, answering each bad row's errors by its
+   * index in `rows`.
+   */
+  rowsCheck?: (db: Db | Tx, rows: readonly Readonly<Record<string, CellValue>>[], params: ImportParams) => Promise<ReadonlyMap<number, ImportCellError[]>>;
   /** Writes all valid staged rows with set-based SQL inside the commit transaction; answers counts for the result. */
   commit: (tx: Tx, ctx: ImportCommitContext) => Promise<Record<string, number> | void>;
 }

@@ -84,6 +84,11 @@ async function flush(db: Db, def: ImportDefinition, batchId: number, chunk: Stag
       if (problem) r.errors.push({ column: ref.column, message: problem });
     }
   }
+  if (def.rowsCheck) {
+    const clean = chunk.filter((r) => !r.errors.length);
+    const found = clean.length ? await def.rowsCheck(db, clean.map((r) => r.data), params) : new Map<number, ImportCellError[]>();
+    for (const [index, errors] of found) clean[index]?.errors.push(...errors);
+  }
   const payload = JSON.stringify(chunk.map((r) => (r.errors.length ? { r: r.rowNo, d: r.data, e: r.errors } : { r: r.rowNo, d: r.data })));
   await db.execute(
     sql`insert into import_rows (batch_id, row_no, data, errors)

@@ -2,9 +2,24 @@ import type { AnyRoute } from '@tanstack/react-router';
 import { resourceRoutes } from '../../ui/resource-routes.ts';
 
 const screens = () => import('./stamps.screens.tsx');
+const injectScreens = () => import('./stamp-inject.screens.tsx');
 
-/** cms Digital stamp: stamp programmes, rewards, the stamp report and the stamp coupons. */
+/** cms Digital stamp: stamp programmes, rewards, the stamp report and the stamp coupons; heimdal Digital Stamp Inject: injection batches by file. */
 export function stampRoutes(parent: AnyRoute): AnyRoute[] {
+  return [
+    ...stampProgrammeRoutes(parent),
+    ...resourceRoutes(parent, injectScreens, [
+      {
+        entries: ['heimdal.digital-stamp-inject'],
+        list: 'StampInjectionListScreen',
+        detail: 'StampInjectionDetailScreen',
+        extra: [{ path: 'import', screen: 'StampInjectionImportScreen' }],
+      },
+    ]),
+  ];
+}
+
+function stampProgrammeRoutes(parent: AnyRoute): AnyRoute[] {
   return resourceRoutes(parent, screens, [
     {
       entries: ['cms.stamp'],
