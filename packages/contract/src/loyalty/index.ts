@@ -10,3 +10,7 @@ export * from './coupon-app.schema.ts';
 export * from './coupon-log.schema.ts';
 export * from './coupons.api.ts';
 export * from './coupon-code.schema.ts';
+export * from './raffle-enums.ts';
+export * from './raffle.schema.ts';
+export * from './raffle-draw.ts';
+export * from './raffles.api.ts';
