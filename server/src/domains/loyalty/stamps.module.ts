@@ -1,4 +1,5 @@
 import type { DomainModule, ModuleContext } from '../../platform/module.ts';
+import { RaffleEntryService } from './raffle-entry.service.ts';
 import { StampAppService } from './stamp-app.service.ts';
 import { StampLedgerService } from './stamp-ledger.service.ts';
 import { StampProgrammeService } from './stamp-programme.resource.ts';
@@ -16,7 +17,9 @@ export interface StampServices {
 export function stampsModule(ctx: ModuleContext): DomainModule & { services: StampServices } {
   const ledger = new StampLedgerService(ctx.db);
   const programmes = new StampProgrammeService(ctx.db);
-  const services: StampServices = { ledger, programmes, rewards: new StampRewardService(ctx.db), app: new StampAppService(ctx.db, ledger, programmes) };
+  // A transaction event also earns raffle coupons, in the event's transaction.
+  const app = new StampAppService(ctx.db, ledger, programmes, new RaffleEntryService(ctx.db));
+  const services: StampServices = { ledger, programmes, rewards: new StampRewardService(ctx.db), app };
   return {
     name: 'stamps',
     services,
