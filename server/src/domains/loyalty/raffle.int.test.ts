@@ -96,9 +96,10 @@ describe('raffles', () => {
     const list = async (query: string) => (await ok<{ data: RaffleRow[] }>('GET', `/api/v1/raffles?${query}`, admin)).data.map((x) => x.id);
     expect(await list('status=2')).toContain(r.id);
     expect(await list('status=2')).not.toContain(later.id);
-    expect(await list('status=1')).toEqual([later.id]);
+    expect(await list('status=1')).toContain(later.id);
+    expect(await list('status=1')).not.toContain(r.id);
     expect(await list('search=daftar')).toEqual([r.id]);
-    expect(await list('sort_by=entry_start&sort_dir=desc&limit=1')).toEqual([later.id]);
+    expect(await list('status=2&sort_by=entry_start&sort_dir=desc&limit=1')).toEqual([r.id]);
     const today = new Date(h.clock.now().getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
     expect(await list(`active_on=${today}`)).toContain(r.id);
     expect(await list(`active_on=${today}`)).not.toContain(later.id);
@@ -114,6 +115,17 @@ describe('raffles', () => {
     expect((await call('GET', '/api/v1/raffles?status=9', admin)).statusCode).toBe(400);
     expect((await call('GET', '/api/v1/raffles/abc', admin)).statusCode).toBe(400);
     expect((await call('GET', '/api/v1/raffles/2000000000', admin)).statusCode).toBe(404);
+  });
+
+  it('finds the demo raffles made through the services: one drawn with its winners, one open with coupons from transactions and app entries', async () => {
+    const drawn = (await ok<{ data: RaffleRow[] }>('GET', '/api/v1/raffles?status=4&search=gebyar', admin)).data[0]!;
+    const detail = await ok<RaffleDetail>('GET', `/api/v1/raffles/${drawn.id}`, admin);
+    expect(detail.winners).toHaveLength(9);
+    expect(createHash('sha256').update(fromHex(detail.seed!)).digest('hex')).toBe(detail.commitment);
+    const open = (await ok<{ data: RaffleRow[] }>('GET', '/api/v1/raffles?status=2&search=akhir tahun', admin)).data[0]!;
+    expect(open.entries_count).toBeGreaterThan(30);
+    const sources = await queryRows<{ source: number }>(db(), sql`select distinct source from raffle_coupons where raffle_id = ${open.id} order by source`);
+    expect(sources.map((x) => Number(x.source))).toEqual([1, 2]);
   });
 
   it('holds its permissions: a viewer reads, only create, delete and edit (the draw) rights change', async () => {
