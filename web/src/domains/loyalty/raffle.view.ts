@@ -1,5 +1,6 @@
 import {
   MEMBER_SCOPE,
+  RAFFLE_DRAWN,
   RAFFLE_STATUS,
   TARGETING,
   raffleCreateBody,
@@ -116,4 +117,6 @@ export const raffleView = defineResource<RaffleRow, RaffleDetail>({
     { key: 'draw', title: 'Draw', component: RaffleDrawPanel },
   ],
   rowTitle: (d) => d.name,
+  // A drawn raffle keeps its entries and winners: the server never deletes it, so no Delete is offered.
+  locked: (row) => row.status === RAFFLE_DRAWN,
 });
