@@ -1,5 +1,4 @@
 import {
-  MEMBER_SCOPE,
   RAFFLE_DRAWN,
   RAFFLE_STATUS,
   TARGETING,
@@ -9,18 +8,14 @@ import {
   type RaffleDetail,
   type RaffleRow,
 } from '@portal/contract';
-import { audienceEstimate } from '../../ui/AudienceEstimate.tsx';
 import { JakartaDateTimeInput } from '../../ui/JakartaDateTimeInput.tsx';
 import { enumOptions } from '../../ui/options.ts';
-import { consumerTagOptions } from '../../ui/consumer-tag-options.ts';
-import { optionMultiSelect } from '../../ui/RemoteSelect.tsx';
 import { defineResource } from '../../ui/resource.ts';
-import { provinceOptions } from '../../ui/region-options.ts';
-import { optionNamesOf } from './coupon.display.tsx';
+import { targetingView } from '../../ui/targeting.view.tsx';
 import { RaffleDrawPanel } from './RaffleDrawPanel.tsx';
 import { RaffleEarningText, RafflePrizesInput, RafflePrizesList } from './RafflePrizesInput.tsx';
 
-const audience = audienceEstimate(rafflesApi.audience);
+const targeting = targetingView<RaffleDetail>(rafflesApi.audience);
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
 /** cms Raffle: prizes, an entry period, how coupons are earned, whom it targets; the draw on the detail. */
@@ -62,24 +57,15 @@ export const raffleView = defineResource<RaffleRow, RaffleDetail>({
       { name: 'spend_per_entry', label: 'Spend per Coupon', input: 'rupiah', help: 'One raffle coupon per this much of a transaction; empty: purchases earn none' },
       { name: 'app_entry', label: 'Entry from the App', input: 'boolean', help: 'One coupon each time the consumer enters in the app' },
       { name: 'allow_repeat_wins', label: 'A Consumer May Win More Than Once', input: 'boolean' },
-      { name: 'targeting', label: 'Targeting', input: 'select', options: enumOptions(TARGETING) },
-      { name: 'member_scope', label: 'Member Scope', input: 'select', options: enumOptions(MEMBER_SCOPE) },
-      { name: 'consumer_tag_ids', label: 'Consumer Tags', input: 'custom', component: optionMultiSelect(consumerTagOptions), help: 'Targeted only' },
-      { name: 'province_codes', label: 'Regions', input: 'custom', component: optionMultiSelect(provinceOptions), help: 'Targeted only' },
-      { name: 'audience', label: 'Estimated Audience', input: 'custom', component: audience.Field },
+      ...targeting.fields,
     ],
-    toBody: (v) => {
-      const { audience: _a, ...rest } = v;
-      return {
-        ...rest,
-        prizes: list(v.prizes).map((p) => ({ ...(p as object), name: String((p as { name?: unknown }).name ?? '').trim() })),
-        spend_per_entry: typeof v.spend_per_entry === 'number' && v.spend_per_entry > 0 ? v.spend_per_entry : null,
-        app_entry: v.app_entry === true,
-        allow_repeat_wins: v.allow_repeat_wins === true,
-        consumer_tag_ids: v.targeting === 1 ? list(v.consumer_tag_ids) : [],
-        province_codes: v.targeting === 1 ? list(v.province_codes) : [],
-      };
-    },
+    toBody: (v) => ({
+      ...targeting.toBody(v),
+      prizes: list(v.prizes).map((p) => ({ ...(p as object), name: String((p as { name?: unknown }).name ?? '').trim() })),
+      spend_per_entry: typeof v.spend_per_entry === 'number' && v.spend_per_entry > 0 ? v.spend_per_entry : null,
+      app_entry: v.app_entry === true,
+      allow_repeat_wins: v.allow_repeat_wins === true,
+    }),
   },
   detail: [
     {
@@ -103,17 +89,7 @@ export const raffleView = defineResource<RaffleRow, RaffleDetail>({
       ],
     },
     { key: 'prizes', title: 'Prizes', component: RafflePrizesList },
-    {
-      key: 'audience',
-      title: 'Audience',
-      items: [
-        { key: 'targeting', label: 'Targeting', kind: 'status', enum: TARGETING },
-        { key: 'member_scope', label: 'Member Scope', kind: 'status', enum: MEMBER_SCOPE },
-        { key: 'consumer_tag_ids', label: 'Consumer Tags', kind: 'custom', component: optionNamesOf(consumerTagOptions, 'consumer_tag_ids') },
-        { key: 'province_codes', label: 'Regions', kind: 'custom', component: optionNamesOf(provinceOptions, 'province_codes') },
-        { key: 'estimate', label: 'Estimated Audience', kind: 'custom', component: audience.OfRow },
-      ],
-    },
+    targeting.section,
     { key: 'draw', title: 'Draw', component: RaffleDrawPanel },
   ],
   rowTitle: (d) => d.name,
