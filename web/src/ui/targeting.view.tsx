@@ -1,33 +1,13 @@
-import { Flex, Tag } from 'antd';
 import { MEMBER_SCOPE, TARGETING, type AnyEndpoint } from '@portal/contract';
-import { useLang } from '../lib/i18n.ts';
 import { audienceEstimate } from './AudienceEstimate.tsx';
 import { consumerTagOptions } from './consumer-tag-options.ts';
-import { enumOptions, optionLabel, useOptions, type OptionSource } from './options.ts';
+import { enumOptions } from './options.ts';
+import { optionNamesOf } from './option-names.tsx';
 import { provinceOptions } from './region-options.ts';
 import { optionMultiSelect } from './RemoteSelect.tsx';
 import type { DetailSection, FieldDef } from './resource.ts';
 
 type Targeted = { targeting: number; member_scope: number; consumer_tag_ids: readonly number[]; province_codes: readonly string[] };
-
-/** Chosen tags or regions shown by their names from the option source; `-` for none. */
-export function optionNamesOf(source: OptionSource, key: 'consumer_tag_ids' | 'province_codes') {
-  function OptionNames({ row }: { row: { consumer_tag_ids: readonly number[]; province_codes: readonly string[] } }) {
-    const lang = useLang();
-    const { options } = useOptions(source);
-    const values: readonly (string | number)[] = row[key];
-    if (!values.length) return <>-</>;
-    return (
-      <Flex wrap gap={4}>
-        {values.map((v) => {
-          const option = options.find((o) => o.value === v);
-          return <Tag key={String(v)}>{option ? optionLabel(option, lang) : String(v)}</Tag>;
-        })}
-      </Flex>
-    );
-  }
-  return OptionNames;
-}
 
 /**
  * The targeting of a loyalty item (coupon setting, raffle) described once: its form fields with the estimated audience
