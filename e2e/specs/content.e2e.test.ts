@@ -1,29 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { newPage, shot } from '../support/browser.ts';
+import { jakartaText, pick, typeDate } from '../support/inputs.ts';
 import { usePortal } from '../support/portal.ts';
 import { signIn, signInSuperAdmin } from '../support/session.ts';
-
-/** DD/MMM/YYYY HH:mm of an instant in Asia/Jakarta, as the date-time picker takes it. */
-function jakartaText(at: number): string {
-  const d = new Date(at + 7 * 3_600_000);
-  const month = d.toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' });
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(d.getUTCDate())}/${month}/${d.getUTCFullYear()} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
-}
-
-async function pick(page: Page, selector: string, optionText: string): Promise<void> {
-  await page.locator(selector).click();
-  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: optionText }).first();
-  await option.click();
-}
-
-async function typeDate(page: Page, selector: string, text: string): Promise<void> {
-  const input = page.locator(selector);
-  await input.click();
-  await input.fill(text);
-  await page.keyboard.press('Enter');
-}
 
 describe('marketing content with maker-checker approval', () => {
   const portal = usePortal();

@@ -1,28 +1,16 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { apiCall } from '../support/api.ts';
 import { newPage, shot } from '../support/browser.ts';
+import { pick, typeDate } from '../support/inputs.ts';
 import { usePortal } from '../support/portal.ts';
 import { passStepUp, signIn } from '../support/session.ts';
-
-async function pick(page: Page, selector: string, optionText: string): Promise<void> {
-  await page.locator(selector).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: optionText }).first().click();
-}
 
 /** DD/MMM/YYYY of a day `days` from today in Asia/Jakarta, as the day picker takes it. */
 function dayText(days: number): string {
   const d = new Date(Date.now() + 7 * 3_600_000 + days * 86_400_000);
   const month = d.toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' });
   return `${String(d.getUTCDate()).padStart(2, '0')}/${month}/${d.getUTCFullYear()}`;
-}
-
-async function typeDay(page: Page, selector: string, text: string): Promise<void> {
-  const input = page.locator(selector);
-  await input.click();
-  await input.fill(text);
-  await page.keyboard.press('Enter');
 }
 
 // The consumers seed numbers its i-th consumer 628 + a prefix + (i·7919 mod 10^8); the first five are demo app consumers.
@@ -42,8 +30,8 @@ describe('digital coupons', () => {
     await pick(page, '#coupon-setting_coupon_type', 'By PLU');
     await pick(page, '#coupon-setting_promo_type', 'Amount');
     await page.getByTestId('field-discount_value').fill('5000');
-    await typeDay(page, '#coupon-setting_start_date', dayText(0));
-    await typeDay(page, '#coupon-setting_end_date', dayText(10));
+    await typeDate(page, '#coupon-setting_start_date', dayText(0));
+    await typeDate(page, '#coupon-setting_end_date', dayText(10));
     await page.getByTestId('field-quota').fill('20');
     await page.getByTestId('field-limit_per_consumer').fill('1');
     await page.getByTestId('coupon-product-add').click();

@@ -21,6 +21,7 @@ import { couponsModule } from './domains/loyalty/coupons.module.ts';
 import { masterdataModule } from './domains/masterdata/masterdata.module.ts';
 import { promotionModule } from './domains/promotion/promotion.module.ts';
 import { stampsModule } from './domains/loyalty/stamps.module.ts';
+import { rafflesModule } from './domains/loyalty/raffles.module.ts';
 import { registerAccessGuard, type RegisteredRoute } from './platform/access-guard.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { openDbNotifications, type DbNotifications } from './platform/db-notify.ts';
@@ -164,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     helpdeskModule(ctx, { sessions: identity.services.sessions }),
     stampsModule(ctx),
     couponsModule(ctx),
+    rafflesModule(ctx),
   ];
   const retention = new RetentionService(db, jobs, clock, {
     days: config.RETENTION_DAYS,

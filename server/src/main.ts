@@ -4,6 +4,7 @@ import { openDatabase, requestPool } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { loadRegions } from './domains/catalog/regions.loader.ts';
 import { isEmpty, seedDemo } from './seed/demo.ts';
+import { appKeyOf } from './platform/secret-box.ts';
 
 const config = loadConfig();
 const problems = startupProblems(config);
@@ -26,7 +27,7 @@ if (regions.provinces) {
 
 // Demo users share a published password: only a development portal gets them.
 if (config.APP_ENV === 'development' && config.SEED_DEMO === 'auto' && (await isEmpty(database.db))) {
-  await seedDemo(database.db);
+  await seedDemo(database.db, { appKey: appKeyOf(config) });
   app.log.info('empty database: demo data seeded (demo users share the password Demo@12345)');
 }
 

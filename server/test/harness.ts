@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { ManualClock } from '../src/platform/clock.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-identity.ts';
 import { seedDemo } from '../src/seed/demo.ts';
+import { appKeyOf } from '../src/platform/secret-box.ts';
 import { loadRegions, REGIONS_DIR } from '../src/domains/catalog/regions.loader.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
@@ -75,9 +76,9 @@ export async function buildTestApp(overrides: Partial<Config> = {}, opts: Harnes
   const testDb = await createTestDatabase();
   // A few provinces (DKI Jakarta, Jawa Barat, Bali) are enough for stores; region tests load all of them themselves.
   if (opts.regions !== false) await loadRegions(testDb.database.db, REGIONS_DIR, { provinces: TEST_PROVINCES });
-  await seedDemo(testDb.database.db, { scale: opts.regions === false ? 0 : (opts.scale ?? TEST_SCALE) });
-  const clock = new ManualClock(new Date());
   const config = loadConfig({ ...process.env, DATABASE_URL: undefined }, { ...TEST_CONFIG, ...overrides });
+  await seedDemo(testDb.database.db, { scale: opts.regions === false ? 0 : (opts.scale ?? TEST_SCALE), appKey: appKeyOf(config) });
+  const clock = new ManualClock(new Date());
   const built = await buildApp({ config, database: testDb.database, clock, imports: opts.imports, ...(opts.mailTransport ? { mailTransport: opts.mailTransport } : {}) });
   opts.beforeReady?.(built);
   await built.app.ready();

@@ -98,6 +98,10 @@ const RECIPES: Record<string, Recipe> = {
   'POST /api/v1/app/coupons/:id/claim': { expect: 401 },
   'GET /api/v1/app/my-coupons': { expect: 401 },
   'POST /api/v1/app/my-coupons/:id/use': { body: { store_id: 1, pos_receipt_no: 'matrix' }, expect: 401 },
+  // The entries and winners of one raffle as a file: a raffle that does not exist gives a file of headers only.
+  'GET /api/v1/raffle-coupons/export': { query: () => ({ raffle_id: String(MISSING) }), expect: 200 },
+  'GET /api/v1/app/raffles': { expect: 401 },
+  'POST /api/v1/app/raffles/:id/enter': { expect: 401 },
 };
 
 /**

@@ -14,6 +14,7 @@ import { masterdataApi } from './masterdata/masterdata.api.ts';
 import { operationsApi } from './operations/operations.api.ts';
 import { promotionApi, promotionImportsApi } from './promotion/promotion.api.ts';
 import { stampInjectImportApi, stampsApi } from './loyalty/stamps.api.ts';
+import { raffleApi } from './loyalty/raffles.api.ts';
 
 /** Every bulk operation by spreadsheet, by its key (`product-edit`): the import wizard finds its endpoints here. */
 export const IMPORT_APIS: ReadonlyMap<string, ImportEndpoints> = new Map(
@@ -40,6 +41,7 @@ export const API = {
   operations: operationsApi,
   stamps: stampsApi,
   coupons: couponsApi,
+  raffles: raffleApi,
   imports: { importsApi, consumerImportsApi, helpdeskImportsApi },
 };
 

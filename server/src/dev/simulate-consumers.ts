@@ -4,14 +4,15 @@
  * something to show. Each round one consumer writes; every consumer prints the agents' answers it receives; every
  * consumer sends a purchase (earning stamps by the active programmes) and the round's consumer redeems the cheapest
  * reward its stamps pay for, and answers a survey offered to it; it then claims a coupon and, every other round,
- * uses one (at store `--store`, default 1). The demo consumers are the first five of the
- * consumers seed (password `Demo@12345`); `--phones 6281…,6281…` names others.
+ * uses one (at store `--store`, default 1), and enters a raffle open to app entries (purchases earn raffle coupons
+ * too). The demo consumers are the first five of the consumers seed (password `Demo@12345`); `--phones 6281…,6281…` names others.
  */
 import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD } from '../seed/demo-identity.ts';
 import { DEMO_APP_CONSUMERS } from '../seed/demo-helpdesk.ts';
 import { answerOneSurvey } from './simulate-surveys.ts';
 import { couponRound } from './simulate-coupons.ts';
+import { raffleRound } from './simulate-raffles.ts';
 
 const LINES = [
   'Halo, saya mau tanya soal kupon saya',
@@ -47,8 +48,9 @@ async function call<T>(base: string, method: string, path: string, token?: strin
 async function shop(base: string, who: { token: string; name: string }, round: number, redeem: boolean): Promise<void> {
   const total = 25_000 + ((round * 7919 + who.name.length * 104_729) % 40) * 5_000;
   const sale = { transaction_id: `SIM-${Date.now()}-${round}-${who.name.length}`, channel: 1 + (round % 2), total, bank_promotion: round % 3 === 0, at: new Date().toISOString() };
-  const earned = await call<{ total_earned: number; balance: number }>(base, 'POST', '/api/v1/app/transactions', who.token, sale);
-  console.log(`  ${who.name} bought Rp${total.toLocaleString('id-ID')}: +${earned.total_earned} stamps (${earned.balance})`);
+  const earned = await call<{ total_earned: number; balance: number; raffle_entries: { raffle_name: string; coupons: number }[] }>(base, 'POST', '/api/v1/app/transactions', who.token, sale);
+  const raffles = earned.raffle_entries.map((e) => `, +${e.coupons} ${e.raffle_name} coupon${e.coupons === 1 ? '' : 's'}`).join('');
+  console.log(`  ${who.name} bought Rp${total.toLocaleString('id-ID')}: +${earned.total_earned} stamps (${earned.balance})${raffles}`);
   if (!redeem) return;
   const [rewards, stamps] = await Promise.all([
     call<{ id: number; name: string; programme_id: number; stamps_required: number }[]>(base, 'GET', '/api/v1/app/stamp-rewards', who.token),
@@ -91,6 +93,7 @@ async function main(): Promise<void> {
     const answered = await answerOneSurvey((method, path, body) => call(base, method, path, who.token, body), round);
     if (answered) console.log(`${who.name} answered the survey "${answered}"`);
     await couponRound((method, path, token, body) => call(base, method, path, token, body), who, Number(values.store), round);
+    await raffleRound((method, path, token, body) => call(base, method, path, token, body), who);
     await new Promise((r) => setTimeout(r, everyMs));
     for (const c of consumers) {
       const fresh = await call<{ id: number; sender: number; user_name: string | null; body: string }[]>(base, 'GET', `/api/v1/app/chat/messages?after_id=${c.seen}`, c.token);

@@ -4,6 +4,7 @@ import { migrate } from '../db/migrate.ts';
 import { loadRegions } from '../domains/catalog/regions.loader.ts';
 import { catalogScale } from './demo-catalog.ts';
 import { isEmpty, seedDemo } from './demo.ts';
+import { appKeyOf } from '../platform/secret-box.ts';
 
 /**
  * `npm run seed [-- --scale N]`: demo data into an empty database. The catalog scale N gives 20·N stores and 2,000·N
@@ -30,7 +31,7 @@ if (regions.provinces) console.log(`Regions loaded (${regions.villages} villages
 if (await isEmpty(database.db)) {
   const started = performance.now();
   console.log(`Seeding demo data at scale ${scale}: ${JSON.stringify(catalogScale(scale))} …`);
-  await seedDemo(database.db, { scale });
+  await seedDemo(database.db, { scale, appKey: appKeyOf(config) });
   console.log(`Demo data seeded into ${database.describe} in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 } else {
   console.log(`${database.describe} already has data; nothing seeded (seed into an empty database or a new DATA_DIR).`);

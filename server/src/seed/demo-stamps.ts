@@ -8,6 +8,7 @@ import { StampLedgerService, type StampCode, type StampMovement } from '../domai
 import { StampProgrammeService } from '../domains/loyalty/stamp-programme.resource.ts';
 import { StampRewardService } from '../domains/loyalty/stamp-reward.resource.ts';
 import { StampAppService } from '../domains/loyalty/stamp-app.service.ts';
+import { RaffleEntryService } from '../domains/loyalty/raffle-entry.service.ts';
 import { CouponClaimService } from '../domains/loyalty/coupon-claim.service.ts';
 
 const DAY_MS = 86_400_000;
@@ -119,7 +120,7 @@ export async function seedStamps(db: Db, now = new Date()): Promise<void> {
 
   // Redemptions as the consumer app makes them (stock, the STP- coupon with its reward and the debit, code 20), on days of
   // the last three weeks; every third coupon is then used at a store. The stamp coupon screens and the report show them.
-  const app = new StampAppService(db, ledger, programmes);
+  const app = new StampAppService(db, ledger, programmes, new RaffleEntryService(db));
   const claims = new CouponClaimService(db);
   const rewardRows = (await queryRows<{ id: number; programme_id: number; stamps_required: number }>(db, sql`select id, programme_id, stamps_required from stamp_rewards order by stamps_required, id`)).map(
     (r) => ({ id: Number(r.id), programme: Number(r.programme_id), stamps: Number(r.stamps_required) }),

@@ -3,6 +3,7 @@ import { queryRows, type Db } from '../db/client.ts';
 import { seedCatalog } from './demo-catalog.ts';
 import { seedContent } from './demo-content.ts';
 import { seedCoupons } from './demo-coupons.ts';
+import { seedRaffles } from './demo-raffles.ts';
 import { seedConsumers, DEMO_CONSUMERS } from './demo-consumers.ts';
 import { seedEcommerce } from './demo-ecommerce.ts';
 import { seedHelpdesk } from './demo-helpdesk.ts';
@@ -19,6 +20,8 @@ export async function isEmpty(db: Db): Promise<boolean> {
 export interface DemoOptions {
   /** Catalog scale (see catalogScale); 0 seeds no catalog. */
   scale?: number;
+  /** The app key (appKeyOf(config)) the raffles' seeds are sealed with; without it no raffles are seeded. */
+  appKey?: string | Buffer;
 }
 
 /** Demo data for a new database; each domain adds its part here. The catalog needs the regions loaded first. */
@@ -37,4 +40,6 @@ export async function seedDemo(db: Db, opts: DemoOptions = {}): Promise<void> {
   // After the consumers: some of them answer the published survey.
   await seedSurveys(db);
   if (scale > 0) await seedCoupons(db);
+  // After the stamps: the raffles' coupons come from transactions, which earn stamps too.
+  if (scale > 0 && opts.appKey) await seedRaffles(db, opts.appKey);
 }

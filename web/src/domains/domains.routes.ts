@@ -7,6 +7,7 @@ import { surveyRoutes } from './content/survey.routes.tsx';
 import { helpdeskRoutes } from './helpdesk/helpdesk.routes.tsx';
 import { identityRoutes } from './identity/identity.routes.tsx';
 import { couponRoutes } from './loyalty/coupons.routes.tsx';
+import { raffleRoutes } from './loyalty/raffles.routes.tsx';
 import { masterdataRoutes } from './masterdata/masterdata.routes.tsx';
 import { operationsRoutes } from './operations/operations.routes.tsx';
 import { promotionRoutes } from './promotion/promotion.routes.tsx';
@@ -31,5 +32,6 @@ export function domainRoutes(parent: AnyRoute): AnyRoute[] {
     ...operationsRoutes(parent),
     ...stampRoutes(parent),
     ...couponRoutes(parent),
+    ...raffleRoutes(parent),
   ];
 }

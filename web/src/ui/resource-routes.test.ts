@@ -58,7 +58,7 @@ describe('resource routes', () => {
     const UserList = Object.assign(() => null, { prefetch: (search: object) => asked.push(search) });
     const withPrefetch = () => Promise.resolve({ UserList, UserDetail: () => null });
     const [list, detail] = resourceRoutes(shell, withPrefetch, [{ entries: ['cms.user'], list: 'UserList', detail: 'UserDetail' }]);
-    const loaderOf = (route: AnyRoute | undefined) => (route?.options as { loader?: (ctx: { location: { search: object } }) => void }).loader;
+    const loaderOf = (route: AnyRoute | undefined) => (route?.options as { loader?: (ctx: { location: { search: object } }) => void } | undefined)?.loader;
     loaderOf(list)?.({ location: { search: { page: 2, search: 'budi' } } });
     loaderOf(detail)?.({ location: { search: {} } });
     await withPrefetch();

@@ -82,7 +82,7 @@ export const ENTRY_SPEC_PATHS: Readonly<Record<string, EntrySpecPaths>> = {
   // cms, Digital Coupon
   'cms.coupon-setting': built('coupon-settings', [...CRUD, '{id}/duplicate']),
   'cms.coupon-log': built('coupon-logs', DETAIL),
-  'cms.raffle': later(['create', '{id}/detail']),
+  'cms.raffle': built('raffles', ['create', '{id}/detail']),
   'cms.download-list': built('downloads', NONE),
 
   // cms, Campaign

@@ -15,6 +15,12 @@ const isRealDay = (s: string) => {
 /** An instant with its offset (`2026-01-31T09:00:00+07:00`) that PostgreSQL can store. */
 export const isInstantText = (v: string) => z.iso.datetime({ offset: true }).safeParse(v).success && !inYearZero(v);
 
+/** An instant with its offset, as the form sends it (`2026-01-02T00:00:00+07:00`). */
+export const instantField = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .refine(isInstantText, `${label} must be a date and time like 2026-01-31T09:00:00+07:00`);
+
 export const dayField = (label: string) =>
   z
     .string({ error: `${label} is required` })

@@ -3,7 +3,7 @@ import { listQuery, recordId, versioned, versionField } from '../common/list-que
 import { emailField, isoDateTime } from '../common/fields.ts';
 import { BANNER_PLACEMENT_PAGE, BANNER_TYPE, CONTENT_TYPE, DIGITAL_PRODUCT_TYPE, DISPLAY_LOCATION, MESSAGE_KIND, PRIORITY_MAX, PRIORITY_MIN } from '../enums/index.ts';
 import { idFilter, imageUrlField, intFilter, nameField } from '../common/resource-fields.ts';
-import { dayFilter, enumValueField, isInstantText } from '../common/period.ts';
+import { dayFilter, enumValueField, instantField } from '../common/period.ts';
 import { LIST_START_MESSAGE, listStartsValid } from '../common/rich-text.ts';
 import { CONTENT_KINDS } from './content-entries.ts';
 import { targetingFields, targetingRules } from '../common/audience.schema.ts';
@@ -54,11 +54,6 @@ export const contentRow = z.object({
 });
 export type ContentRow = z.infer<typeof contentRow>;
 
-/** An instant with its offset, as the form sends it (`2026-01-02T00:00:00+07:00`). */
-export const instantField = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .refine(isInstantText, `${label} must be a date and time like 2026-01-31T09:00:00+07:00`);
 
 const linkField = z
   .string()

@@ -2,10 +2,9 @@ import { z } from 'zod';
 import { isoDateTime } from '../common/fields.ts';
 import { INT4_MAX, listQuery, recordId, versioned } from '../common/list-query.ts';
 import { idFilter, intFilter, nameField, optionalText } from '../common/resource-fields.ts';
-import { dayFilter, enumValueField } from '../common/period.ts';
+import { dayFilter, enumValueField, instantField } from '../common/period.ts';
 import { enumTable } from '../enums/enum-table.ts';
 import { targetingFields, targetingRules } from '../common/audience.schema.ts';
-import { instantField } from './content.schema.ts';
 
 /** Spec section 3: Survey question type. */
 export const SURVEY_QUESTION_TYPE = enumTable([

@@ -13,3 +13,7 @@ export * from './coupons.api.ts';
 export * from './coupon-code.schema.ts';
 export * from './stamp-report.schema.ts';
 export * from './stamp-coupon.schema.ts';
+export * from './raffle-enums.ts';
+export * from './raffle.schema.ts';
+export * from './raffle-draw.ts';
+export * from './raffles.api.ts';

@@ -3,6 +3,7 @@ import { isoDateTime } from '../common/fields.ts';
 import { isInstantText } from '../common/period.ts';
 import { rupiahField } from '../common/resource-fields.ts';
 import { CHANNEL } from '../enums/index.ts';
+import { appRaffleEarning } from './raffle.schema.ts';
 
 /** A POS or online transaction event sent by the consumer app: it earns stamps once, by its transaction id. */
 export const appTransactionBody = z
@@ -36,6 +37,8 @@ export const appTransactionResult = z.object({
   total_earned: z.number().int(),
   /** The consumer's stamp total after the transaction. */
   balance: z.number().int(),
+  /** Raffle coupons the transaction earned, by raffle (absent from results stored before raffles). */
+  raffle_entries: z.array(appRaffleEarning).default([]),
 });
 export type AppTransactionResult = z.infer<typeof appTransactionResult>;
 

@@ -16,6 +16,7 @@ import {
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { badRequest, conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import { rowReader } from '../../platform/sql/row-reader.ts';
+import type { RaffleEntryService } from './raffle-entry.service.ts';
 import type { StampLedgerService } from './stamp-ledger.service.ts';
 import type { StampProgrammeService } from './stamp-programme.resource.ts';
 
@@ -37,12 +38,13 @@ export class StampAppService {
     private readonly db: Db,
     private readonly ledger: StampLedgerService,
     private readonly programmes: StampProgrammeService,
+    private readonly raffles: RaffleEntryService,
   ) {}
 
   /**
    * Earns what a transaction earns by every active programme's rule, once per transaction id: the event's row is taken
    * first (a repeat, even a concurrent one, waits for it and answers the first result), then one ledger row per
-   * programme that earned something, in the same transaction.
+   * programme that earned something and the raffle coupons its spend earns, in the same transaction.
    */
   async transaction(consumerId: number, t: AppTransaction, now: Date): Promise<AppTransactionResult> {
     return this.db.transaction(async (tx) => {
@@ -79,7 +81,9 @@ export class StampAppService {
         balance = posted.total;
         earned.push({ programme_id: programme.id, programme_name: programme.name, quantity });
       }
-      const result: AppTransactionResult = { transaction_id: t.transaction_id, earned, total_earned: earned.reduce((n, e) => n + e.quantity, 0), balance };
+      // Raffle coupons from the same event, in the same transaction: earned once with the stamps.
+      const raffle_entries = await this.raffles.earnForTransaction(tx, consumerId, t, now);
+      const result: AppTransactionResult = { transaction_id: t.transaction_id, earned, total_earned: earned.reduce((n, e) => n + e.quantity, 0), balance, raffle_entries };
       await tx.execute(sql`update stamp_transactions set result = ${JSON.stringify(result)}::jsonb where transaction_id = ${t.transaction_id}`);
       return result;
     });

@@ -1,5 +1,6 @@
 import type { DomainModule, ModuleContext } from '../../platform/module.ts';
 import { PersonalDataAccessLog } from '../../platform/personal-data.ts';
+import { RaffleEntryService } from './raffle-entry.service.ts';
 import { StampAppService } from './stamp-app.service.ts';
 import { StampCouponService } from './stamp-coupon.resource.ts';
 import { STAMP_EXPIRY_JOB, StampExpiryService, stampExpiryJob } from './stamp-expiry.job.ts';
@@ -35,7 +36,8 @@ export function stampsModule(ctx: ModuleContext): DomainModule & { services: Sta
     ledger,
     programmes,
     rewards: new StampRewardService(ctx.db),
-    app: new StampAppService(ctx.db, ledger, programmes),
+    // A transaction event also earns raffle coupons, in the event's transaction.
+    app: new StampAppService(ctx.db, ledger, programmes, new RaffleEntryService(ctx.db)),
     report: new StampReportService(ctx.db),
     coupons: new StampCouponService(ctx.db),
     expiry: new StampExpiryService(ctx.db, ledger),

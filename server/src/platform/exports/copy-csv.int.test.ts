@@ -98,11 +98,16 @@ describe('CSV through COPY', () => {
   it.skipIf(!onPostgres)('writes every registered export over the demo data through COPY, as the batched writer does, masked and unmasked', async () => {
     const defs = h.exports.definitions();
     expect(defs.length).toBeGreaterThan(15);
-    // Exports of one record's rows take that record: the seeded survey's answers, the first coupon's codes.
+    // Exports of one record's rows take that record: the seeded survey's answers, the first coupon's codes, the drawn raffle's entries.
     const db = h.testDb.database.db;
     const [form] = await queryRows<{ id: number }>(db, sql`select id from forms order by response_count desc, id limit 1`);
     const [coupon] = await queryRows<{ id: number }>(db, sql`select id from coupon_settings order by id limit 1`);
-    const recordOf: Record<string, Record<string, unknown>> = { response: { form_id: form?.id }, 'Export-coupon_code': { coupon_setting_id: coupon?.id } };
+    const [raffle] = await queryRows<{ id: number }>(db, sql`select id from raffles where drawn_at is not null order by id limit 1`);
+    const recordOf: Record<string, Record<string, unknown>> = {
+      response: { form_id: form?.id },
+      'Export-coupon_code': { coupon_setting_id: coupon?.id },
+      'Export-raffle': { raffle_id: raffle?.id },
+    };
     for (const declared of defs) {
       const q = declared.listQuery.parse(recordOf[declared.name] ?? {}) as Record<string, unknown>;
       const def = declared.forQuery ? { ...declared, ...(await declared.forQuery(db, q)) } : declared;

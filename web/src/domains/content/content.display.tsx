@@ -1,33 +1,13 @@
-import { Card, Flex, Image, Select, Tag, Typography } from 'antd';
+import { Card, Flex, Image, Select, Typography } from 'antd';
 import { AndroidOutlined, AppleOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BANNER_PLACEMENT_PAGE, BANNER_TYPE, CONTENT_ENTRY, CONTENT_KIND_API, DIGITAL_PRODUCT_TYPE, can, type ContentRow } from '@portal/contract';
 import { useSession } from '../../lib/session.ts';
 import { useLang } from '../../lib/i18n.ts';
-import { optionLabel, useOptions, type OptionSource } from '../../ui/options.ts';
 import { OrderButton } from '../../ui/OrderButton.tsx';
 import { RichTextView } from '../../ui/RichTextView.tsx';
 import { StatusTag } from '../../ui/StatusTag.tsx';
-
-/** Chosen values (tag ids, province codes) shown by their names from the option source; `-` for none. */
-export function optionNames(source: OptionSource, key: 'consumer_tag_ids' | 'province_codes') {
-  function OptionNames({ row }: { row: Pick<ContentRow, 'consumer_tag_ids' | 'province_codes'> }) {
-    const lang = useLang();
-    const { options } = useOptions(source);
-    const values: readonly (string | number)[] = row[key];
-    if (!values.length) return <>-</>;
-    return (
-      <Flex wrap gap={4}>
-        {values.map((v) => {
-          const option = options.find((o) => o.value === v);
-          return <Tag key={String(v)}>{option ? optionLabel(option, lang) : String(v)}</Tag>;
-        })}
-      </Flex>
-    );
-  }
-  return OptionNames;
-}
 
 /** The sanitised rich-text description as the app shows it. */
 export function RichDescription({ row }: { row: ContentRow }) {

@@ -1,29 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { DatePicker, Skeleton } from 'antd';
-import dayjs from 'dayjs';
-import { formatDateTime, JAKARTA_OFFSET_MS } from '@portal/contract';
+import { Skeleton } from 'antd';
+import { formatDateTime } from '@portal/contract';
 import { useLang } from '../../lib/i18n.ts';
 import type { CustomInputProps } from '../../ui/resource.ts';
-
-/** The Asia/Jakarta wall-clock time of an instant, as a dayjs without zone (what the picker shows). */
-const jakartaWallClock = (iso: string) => dayjs(new Date(new Date(iso).getTime() + JAKARTA_OFFSET_MS).toISOString().slice(0, 19));
-
-/** A date and time picked in Asia/Jakarta, whatever the browser's zone, carried as ISO-8601 with +07:00. */
-export function JakartaDateTimeInput({ id, value, onChange, disabled }: CustomInputProps) {
-  const text = typeof value === 'string' && value ? value : null;
-  return (
-    <DatePicker
-      id={id}
-      showTime={{ format: 'HH:mm' }}
-      format="DD/MMM/YYYY HH:mm"
-      disabled={disabled}
-      style={{ width: '100%' }}
-      data-testid={id ? `field-${id}` : undefined}
-      value={text ? jakartaWallClock(text) : null}
-      onChange={(d) => onChange?.(d ? `${d.format('YYYY-MM-DDTHH:mm')}:00+07:00` : undefined)}
-    />
-  );
-}
 
 /** An instant shown in Asia/Jakarta (DD/MMM/YYYY HH:mm:ss) in the UI language. */
 export function JakartaTime({ value }: { value: string | null | undefined }) {

@@ -27,8 +27,10 @@ import { optionMultiSelect } from '../../ui/RemoteSelect.tsx';
 import { defineResource, type ColumnDef, type DisplayDef, type FieldDef, type FilterDef, type ResourceView } from '../../ui/resource.ts';
 import { provinceOptions } from '../../ui/region-options.ts';
 import { ContentApprovalBar } from './ContentApprovalBar.tsx';
-import { ContentImageInput, JakartaDateTimeInput, JakartaTime } from './content.inputs.tsx';
-import { ContentImage, optionNames, PushPreview, RichDescription } from './content.display.tsx';
+import { JakartaDateTimeInput } from '../../ui/JakartaDateTimeInput.tsx';
+import { ContentImageInput, JakartaTime } from './content.inputs.tsx';
+import { optionNamesOf } from '../../ui/option-names.tsx';
+import { ContentImage, PushPreview, RichDescription } from './content.display.tsx';
 import { RichTextField } from '../../ui/RichTextField.tsx';
 import { audienceEstimate } from '../../ui/AudienceEstimate.tsx';
 
@@ -217,8 +219,8 @@ export function contentView(kind: ContentKind): ResourceView<ContentRow> {
         items: [
           { key: 'targeting', label: 'Targeting', kind: 'tag', enum: TARGETING },
           { key: 'member_scope', label: 'Member Scope', kind: 'tag', enum: MEMBER_SCOPE },
-          { key: 'consumer_tag_ids', label: 'Consumer Tags', kind: 'custom', component: optionNames(consumerTagOptions, 'consumer_tag_ids') },
-          { key: 'province_codes', label: 'Regions', kind: 'custom', component: optionNames(provinceOptions, 'province_codes') },
+          { key: 'consumer_tag_ids', label: 'Consumer Tags', kind: 'custom', component: optionNamesOf(consumerTagOptions, 'consumer_tag_ids') },
+          { key: 'province_codes', label: 'Regions', kind: 'custom', component: optionNamesOf(provinceOptions, 'province_codes') },
           { key: 'audience', label: 'Estimated Audience', kind: 'custom', component: audience.OfRow },
         ],
       },

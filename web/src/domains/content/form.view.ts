@@ -17,8 +17,9 @@ import { optionMultiSelect } from '../../ui/RemoteSelect.tsx';
 import { defineResource, type ColumnDef } from '../../ui/resource.ts';
 import { provinceOptions } from '../../ui/region-options.ts';
 import { audienceEstimate } from '../../ui/AudienceEstimate.tsx';
-import { optionNames } from './content.display.tsx';
-import { JakartaDateTimeInput, JakartaTime } from './content.inputs.tsx';
+import { optionNamesOf } from '../../ui/option-names.tsx';
+import { JakartaDateTimeInput } from '../../ui/JakartaDateTimeInput.tsx';
+import { JakartaTime } from './content.inputs.tsx';
 import { consumerTagOptions } from '../../ui/consumer-tag-options.ts';
 import { FormQuestionsSummary, FormReportButton } from './FormSummary.tsx';
 import { draftsOf, QuestionBuilder, questionsToBody } from './QuestionBuilder.tsx';
@@ -115,8 +116,8 @@ export const formView = defineResource<FormRow, FormDetail>({
       items: [
         { key: 'targeting', label: 'Targeting', kind: 'tag', enum: TARGETING },
         { key: 'member_scope', label: 'Member Scope', kind: 'tag', enum: MEMBER_SCOPE },
-        { key: 'consumer_tag_ids', label: 'Consumer Tags', kind: 'custom', component: optionNames(consumerTagOptions, 'consumer_tag_ids') },
-        { key: 'province_codes', label: 'Regions', kind: 'custom', component: optionNames(provinceOptions, 'province_codes') },
+        { key: 'consumer_tag_ids', label: 'Consumer Tags', kind: 'custom', component: optionNamesOf(consumerTagOptions, 'consumer_tag_ids') },
+        { key: 'province_codes', label: 'Regions', kind: 'custom', component: optionNamesOf(provinceOptions, 'province_codes') },
         { key: 'audience', label: 'Estimated Audience', kind: 'custom', component: audience.OfRow },
       ],
     },

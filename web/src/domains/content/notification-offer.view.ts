@@ -15,7 +15,8 @@ import {
 } from '@portal/contract';
 import { enumOptions } from '../../ui/options.ts';
 import { defineResource, type ColumnDef, type FieldDef } from '../../ui/resource.ts';
-import { JakartaDateTimeInput, JakartaTime } from './content.inputs.tsx';
+import { JakartaDateTimeInput } from '../../ui/JakartaDateTimeInput.tsx';
+import { JakartaTime } from './content.inputs.tsx';
 
 type TimeKey = 'send_moment' | 'offer_start_at' | 'offer_end_at' | 'updated_at';
 function time(key: TimeKey, label: string, extra: { sortable?: boolean; defaultHidden?: boolean } = {}): ColumnDef<NotificationOfferRow> {

@@ -1,7 +1,6 @@
 import {
   ACTIVE_STATUS,
   COUPON_TYPE,
-  MEMBER_SCOPE,
   PROMO_TYPE,
   TARGETING,
   couponSettingCreateBody,
@@ -11,19 +10,14 @@ import {
   type CouponSettingDetail,
   type CouponSettingRow,
 } from '@portal/contract';
-import { audienceEstimate } from '../../ui/AudienceEstimate.tsx';
 import { DayInput, dayDisplay } from '../../ui/DayInput.tsx';
 import { enumOptions } from '../../ui/options.ts';
-import { consumerTagOptions } from '../../ui/consumer-tag-options.ts';
-import { optionMultiSelect } from '../../ui/RemoteSelect.tsx';
 import { defineResource } from '../../ui/resource.ts';
-import { provinceOptions } from '../../ui/region-options.ts';
+import { targetingView } from '../../ui/targeting.view.tsx';
 import { CouponCodesPanel } from './CouponCodesPanel.tsx';
 import { CouponProductsInput, CouponProductsTable, DiscountText, couponLinesOf, couponLinesToBody } from './CouponProductsInput.tsx';
-import { optionNamesOf } from './coupon.display.tsx';
 
-const audience = audienceEstimate(couponSettingsApi.audience);
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+const targeting = targetingView<CouponSettingDetail>(couponSettingsApi.audience);
 const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
 
 /** cms Coupon Setting: what a consumer may claim (delivery, order or by-PLU), for whom, how often, while the quota lasts. */
@@ -76,11 +70,7 @@ export const couponSettingView = defineResource<CouponSettingRow, CouponSettingD
       { name: 'quota', label: 'Quota', input: 'number', help: 'Coupons that can be claimed in all' },
       { name: 'limit_per_consumer', label: 'Limit per Consumer', input: 'number' },
       { name: 'products', label: 'Product Coupons', input: 'custom', component: CouponProductsInput, help: 'By PLU only: the products and what the coupon takes off each' },
-      { name: 'targeting', label: 'Targeting', input: 'select', options: enumOptions(TARGETING) },
-      { name: 'member_scope', label: 'Member Scope', input: 'select', options: enumOptions(MEMBER_SCOPE) },
-      { name: 'consumer_tag_ids', label: 'Consumer Tags', input: 'custom', component: optionMultiSelect(consumerTagOptions), help: 'Targeted only' },
-      { name: 'province_codes', label: 'Regions', input: 'custom', component: optionMultiSelect(provinceOptions), help: 'Targeted only' },
-      { name: 'audience', label: 'Estimated Audience', input: 'custom', component: audience.Field },
+      ...targeting.fields,
     ],
     fromDetail: (d) => ({
       name: d.name,
@@ -103,16 +93,11 @@ export const couponSettingView = defineResource<CouponSettingRow, CouponSettingD
       province_codes: d.province_codes,
     }),
     duplicate: (v) => ({ ...v, name: `${String(v.name ?? '')} (copy)`.slice(0, 120), status: 1 }),
-    toBody: (v) => {
-      const { audience: _a, ...rest } = v;
-      return {
-        ...rest,
-        max_discount: v.promo_type === 1 ? num(v.max_discount) : null,
-        products: v.coupon_type === 3 ? couponLinesToBody(v.products) : [],
-        consumer_tag_ids: v.targeting === 1 ? list(v.consumer_tag_ids) : [],
-        province_codes: v.targeting === 1 ? list(v.province_codes) : [],
-      };
-    },
+    toBody: (v) => ({
+      ...targeting.toBody(v),
+      max_discount: v.promo_type === 1 ? num(v.max_discount) : null,
+      products: v.coupon_type === 3 ? couponLinesToBody(v.products) : [],
+    }),
   },
   detail: [
     {
@@ -138,17 +123,7 @@ export const couponSettingView = defineResource<CouponSettingRow, CouponSettingD
         { key: 'updated_at', label: 'Updated At', kind: 'date' },
       ],
     },
-    {
-      key: 'audience',
-      title: 'Audience',
-      items: [
-        { key: 'targeting', label: 'Targeting', kind: 'status', enum: TARGETING },
-        { key: 'member_scope', label: 'Member Scope', kind: 'status', enum: MEMBER_SCOPE },
-        { key: 'consumer_tag_ids', label: 'Consumer Tags', kind: 'custom', component: optionNamesOf(consumerTagOptions, 'consumer_tag_ids') },
-        { key: 'province_codes', label: 'Regions', kind: 'custom', component: optionNamesOf(provinceOptions, 'province_codes') },
-        { key: 'estimate', label: 'Estimated Audience', kind: 'custom', component: audience.OfRow },
-      ],
-    },
+    targeting.section,
     { key: 'products', title: 'Product Coupons', component: CouponProductsTable },
     { key: 'codes', title: 'Coupon Codes', component: CouponCodesPanel },
   ],

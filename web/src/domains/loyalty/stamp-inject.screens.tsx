@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { registerDictionaries } from '../../lib/i18n.ts';
 import { ImportLinkButton, ImportPage } from '../../ui/ImportScreens.tsx';
-import { ResourceDetailPage, ResourceListPage } from '../../ui/ResourceScreens.tsx';
+import { ResourceDetailPage, ResourceListPage, listScreen } from '../../ui/ResourceScreens.tsx';
 import { useResourceAccess } from '../../ui/use-resource-access.ts';
 import { stampInjectI18n } from './stamp-inject.i18n.ts';
 import { InjectReasonInput, reasonProblem } from './StampInjectParts.tsx';
@@ -10,7 +10,7 @@ import { stampInjectionView } from './stamp-inject.view.ts';
 
 registerDictionaries(stampInjectI18n);
 
-export function StampInjectionListScreen() {
+export const StampInjectionListScreen = listScreen(stampInjectionView, function StampInjectionList() {
   const { t } = useTranslation();
   return (
     <ResourceListPage
@@ -22,7 +22,7 @@ export function StampInjectionListScreen() {
       }
     />
   );
-}
+});
 
 export const StampInjectionDetailScreen = () => <ResourceDetailPage view={stampInjectionView} />;
 

@@ -1,8 +1,8 @@
 import { Flex, Tag } from 'antd';
-import { useLang } from '../../lib/i18n.ts';
-import { optionLabel, useOptions, type OptionSource } from '../../ui/options.ts';
+import { useLang } from '../lib/i18n.ts';
+import { optionLabel, useOptions, type OptionSource } from './options.ts';
 
-/** A coupon's chosen tags or regions shown by their names from the option source; `-` for none. */
+/** Chosen tags or regions shown by their names from the option source; `-` for none. */
 export function optionNamesOf(source: OptionSource, key: 'consumer_tag_ids' | 'province_codes') {
   function OptionNames({ row }: { row: { consumer_tag_ids: readonly number[]; province_codes: readonly string[] } }) {
     const lang = useLang();
