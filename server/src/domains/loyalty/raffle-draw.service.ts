@@ -31,9 +31,8 @@ export class RaffleDrawService {
       const end = new Date(r.entry_end);
       if (ctx.now.getTime() < end.getTime()) throw unprocessable(`The raffle can be drawn once its entries close (${formatDateTime(end.toISOString(), 'en')} WIB)`);
 
-      const seedHex = this.box.open(r.seed_sealed, r.commitment);
-      const seed = Buffer.from(seedHex, 'hex');
-      if (createHash('sha256').update(seed).digest('hex') !== r.commitment) throw new Error(`raffle ${id}: the sealed seed does not match its commitment`);
+      const seed = this.openSeed(r.seed_sealed, r.commitment);
+      const seedHex = seed.toString('hex');
       const entries = await queryRows<{ id: number; consumer_id: number; code: string }>(tx, sql`select id, consumer_id, code from raffle_coupons where raffle_id = ${id} order by id`);
       const prizes = (typeof r.prizes === 'string' ? JSON.parse(r.prizes) : r.prizes) as RafflePrize[];
       const { winners, steps } = drawWinners({
@@ -64,5 +63,20 @@ export class RaffleDrawService {
       });
     });
     return this.raffles.get(id);
+  }
+
+  /**
+   * The raffle's secret seed, checked against its published commitment. Sealed with the app key: a server started with
+   * another key (APP_SECRET changed) cannot open it, and says so instead of failing the draw without a reason.
+   */
+  private openSeed(sealed: string, commitment: string): Buffer {
+    let seed: Buffer;
+    try {
+      seed = Buffer.from(this.box.open(sealed, commitment), 'hex');
+    } catch {
+      throw unprocessable('This raffle was created under another application key (APP_SECRET): restore that key to draw it');
+    }
+    if (createHash('sha256').update(seed).digest('hex') !== commitment) throw unprocessable('The raffle\'s sealed seed does not match its published commitment: it cannot be drawn');
+    return seed;
   }
 }

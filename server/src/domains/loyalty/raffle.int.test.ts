@@ -302,4 +302,15 @@ describe('raffles', () => {
     expect((await ok<{ data: RaffleRow[] }>('GET', '/api/v1/raffles?status=3', admin)).data.map((x) => x.id)).not.toContain(none.id);
     expect(RAFFLE_CLOSED).toBe(3);
   });
+
+  it('refuses with a reason, not a failure, to draw a raffle whose seed this server cannot open (another app key)', async () => {
+    const r = await raffle({ name: 'Undian Kunci Lain', entry_end: at(5), draw_at: at(10) });
+    // What a seed sealed under another APP_SECRET looks like to this server: a sealed value its key does not open.
+    await db().execute(sql`update raffles set seed_sealed = ${'v1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA'} where id = ${r.id}`);
+    await advance(6);
+    const res = await call('POST', `/api/v1/raffles/${r.id}/draw`, admin);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toContain('APP_SECRET');
+    expect((await ok<RaffleDetail>('GET', `/api/v1/raffles/${r.id}`, admin)).winners).toEqual([]);
+  });
 });
