@@ -6,7 +6,6 @@ import { fromPgPool, queryRows, type Database, type Db } from '../../server/src/
 import { StampAppService } from '../../server/src/domains/loyalty/stamp-app.service.ts';
 import { RaffleEntryService } from '../../server/src/domains/loyalty/raffle-entry.service.ts';
 import { StampLedgerService } from '../../server/src/domains/loyalty/stamp-ledger.service.ts';
-import { StampProgrammeService } from '../../server/src/domains/loyalty/stamp-programme.resource.ts';
 import { STAMP_REPORT_SELECT, STAMP_REPORT_TIE, stampReportFrom, stampReportSort } from '../../server/src/domains/loyalty/stamp-report.service.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { DEMO_PASSWORD } from '../../server/src/seed/demo-identity.ts';
@@ -191,7 +190,7 @@ export async function run(scaleArg: number): Promise<void> {
     };
 
     console.log(`\nA consumer's stamps: balance and the history's first page (${n} requests each, a random consumer each; goal p95 ≤ 10 ms)`);
-    const app = new StampAppService(raw, new StampLedgerService(raw), new StampProgrammeService(raw), new RaffleEntryService(raw));
+    const app = new StampAppService(raw, new StampLedgerService(raw), new RaffleEntryService(raw));
     const randomIndex = () => Math.floor(Math.random() * people.length);
     const balanceApi = await timeIt(n, () => get('/api/v1/app/stamps', tokens[randomIndex()]!));
     const balanceRaw = await timeIt(n, () => app.stamps(pick(people)));

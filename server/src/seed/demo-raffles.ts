@@ -10,7 +10,6 @@ import { RaffleEntryService } from '../domains/loyalty/raffle-entry.service.ts';
 import { RaffleService } from '../domains/loyalty/raffle.resource.ts';
 import { StampAppService } from '../domains/loyalty/stamp-app.service.ts';
 import { StampLedgerService } from '../domains/loyalty/stamp-ledger.service.ts';
-import { StampProgrammeService } from '../domains/loyalty/stamp-programme.resource.ts';
 
 const DAY = 86_400_000;
 const CONSUMERS = 30;
@@ -29,7 +28,7 @@ export async function seedRaffles(db: Db, appKey: string | Buffer, now = new Dat
   const box = new SecretBox(appKey);
   const raffles = new RaffleService(db, clock, box);
   const entries = new RaffleEntryService(db);
-  const app = new StampAppService(db, new StampLedgerService(db), new StampProgrammeService(db), entries);
+  const app = new StampAppService(db, new StampLedgerService(db), entries);
   const at = (days: number) => new Date(now.getTime() + days * DAY).toISOString();
   const base = { targeting: 2, member_scope: 0, consumer_tag_ids: [] as number[], province_codes: [] as string[], allow_repeat_wins: false };
 

@@ -120,7 +120,7 @@ export async function seedStamps(db: Db, now = new Date()): Promise<void> {
 
   // Redemptions as the consumer app makes them (stock, the STP- coupon with its reward and the debit, code 20), on days of
   // the last three weeks; every third coupon is then used at a store. The stamp coupon screens and the report show them.
-  const app = new StampAppService(db, ledger, programmes, new RaffleEntryService(db));
+  const app = new StampAppService(db, ledger, new RaffleEntryService(db));
   const claims = new CouponClaimService(db);
   const rewardRows = (await queryRows<{ id: number; programme_id: number; stamps_required: number }>(db, sql`select id, programme_id, stamps_required from stamp_rewards order by stamps_required, id`)).map(
     (r) => ({ id: Number(r.id), programme: Number(r.programme_id), stamps: Number(r.stamps_required) }),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   RAFFLE_SOURCE_APP,
   RAFFLE_SOURCE_TRANSACTION,
@@ -21,6 +21,10 @@ const raffleCode = () => `RAF-${[...randomBytes(12)].map((b) => CODE_ALPHABET[b 
 
 const toAppRaffle = rowReader(appRaffleRow);
 const toCoupon = rowReader(appRaffleCoupon);
+
+/** An undrawn raffle `r` whose entry period holds the transaction's time and whose spend per entry the total reaches. */
+const takesSpend = (t: { total: number; at: string }) =>
+  sql`r.drawn_at is null and r.spend_per_entry is not null and r.spend_per_entry <= ${t.total} and r.entry_start <= ${t.at} and r.entry_end > ${t.at}`;
 
 type Grantable = {
   id: number;
@@ -46,8 +50,7 @@ export class RaffleEntryService {
     const raffles = await queryRows<Grantable & { name: string; spend_per_entry: number }>(
       tx,
       sql`select r.id, r.name, r.spend_per_entry, r.max_entries_per_consumer from raffles r join consumers c on c.id = ${consumerId}
-          where r.drawn_at is null and r.spend_per_entry is not null and r.spend_per_entry <= ${t.total}
-            and r.entry_start <= ${t.at} and r.entry_end > ${t.at} and ${admits('r', 'c')}
+          where ${takesSpend(t)} and ${admits('r', 'c')}
           order by r.id for share of r`,
     );
     const earned: AppRaffleEarning[] = [];
@@ -58,6 +61,14 @@ export class RaffleEntryService {
       earned.push({ raffle_id: Number(r.id), raffle_name: r.name, coupons: granted.added });
     }
     return earned;
+  }
+
+  /**
+   * Whether some undrawn raffle could take a transaction's spend (before targeting, without locking), as an SQL
+   * condition: the earn event reads it in its first statement and calls earnForTransaction only when it holds.
+   */
+  mayEarnSql(t: { total: number; at: string }): SQL {
+    return sql`exists (select 1 from raffles r where ${takesSpend(t)})`;
   }
 
   /** One coupon entered from the app: 404 unknown, 422 not open, not by app or not for this consumer, 409 at the maximum. */

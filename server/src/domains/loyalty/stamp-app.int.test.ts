@@ -46,6 +46,18 @@ describe('the consumer app: earning by transactions and redeeming rewards', () =
     expect(Number(r!.kept)).toBe(Number(r!.summed));
   };
 
+  const programmeBody = {
+    name: 'Uji Aplikasi',
+    start_date: day(-1),
+    end_date: day(30),
+    seasonality: 'regular',
+    reward_type: 1,
+    min_transaction: 50_000,
+    stamps_per_multiple: 1,
+    extra_stamp: 1,
+    extra_stamp_amount: 2,
+  };
+
   beforeAll(async () => {
     admin = await h.tokenOf('admin.cms');
     const people = await queryRows<{ id: number; phone: string }>(db(), sql`select id, phone from consumers where status = 1 order by id limit 2`);
@@ -53,17 +65,7 @@ describe('the consumer app: earning by transactions and redeeming rewards', () =
     const signIn = async (phone: string) => (await ok<{ token: string }>('POST', '/api/v1/app/auth/sign-in', '', { phone, password: DEMO_PASSWORD })).token;
     consumer = await signIn(people[0]!.phone);
     other = await signIn(people[1]!.phone);
-    programme = await ok<StampProgrammeDetail>('POST', '/api/v1/stamp-programmes', admin, {
-      name: 'Uji Aplikasi',
-      start_date: day(-1),
-      end_date: day(30),
-      seasonality: 'regular',
-      reward_type: 1,
-      min_transaction: 50_000,
-      stamps_per_multiple: 1,
-      extra_stamp: 1,
-      extra_stamp_amount: 2,
-    });
+    programme = await ok<StampProgrammeDetail>('POST', '/api/v1/stamp-programmes', admin, programmeBody);
     reward = await ok<StampRewardRow>('POST', '/api/v1/stamp-rewards', admin, {
       programme_id: programme.id,
       name: 'Kupon Uji',
@@ -96,6 +98,77 @@ describe('the consumer app: earning by transactions and redeeming rewards', () =
     const rows = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from stamp_ledger where source_kind = 'transaction' and source_ref = 'TRX-APP-3'`);
     expect(Number(rows[0]!.n)).toBe(burst[0]!.earned.length);
     expect((await status('POST', '/api/v1/app/transactions', other, sale('TRX-APP-2'))).status).toBe(409);
+    await ledgerAgrees();
+  });
+
+  it('earns exactly once each under 200 concurrent events, some ids repeated, and keeps ledger, balances and rollup equal', async () => {
+    // Up to four consumers beside the two the other tests hold.
+    const people = await queryRows<{ id: number; phone: string }>(db(), sql`select c.id, c.phone from consumers c join consumer_credentials k on k.consumer_id = c.id
+        where c.status = 1 and c.id not in (select id from consumers where status = 1 order by id limit 2)
+          and not exists (select 1 from consumers d where d.phone = c.phone and d.id <> c.id) order by c.id limit 4`);
+    const signIn = async (phone: string) => (await ok<{ token: string }>('POST', '/api/v1/app/auth/sign-in', '', { phone, password: DEMO_PASSWORD })).token;
+    expect(people.length).toBeGreaterThanOrEqual(2);
+    const tokens = await Promise.all(people.map((p) => signIn(p.phone)));
+    const ids = people.map((p) => Number(p.id));
+    const rollup = async () =>
+      Number(
+        (await queryRows<{ n: number }>(db(), sql`select coalesce(sum(stamps), 0)::int as n from stamp_daily_rollup where code = 10 and day = ${day(0)}::date`))[0]!.n,
+      );
+    const rollupBefore = await rollup();
+    // 150 distinct events over the consumers; 50 of them sent a second time in the same burst.
+    const events = Array.from({ length: 150 }, (_, i) => ({ token: tokens[i % tokens.length]!, id: `TRX-BURST-${i}`, total: 50_000 * (1 + (i % 3)) }));
+    const sent = [...events, ...events.filter((_, i) => i % 3 === 0)];
+    const answers = await Promise.all(
+      sent.map(async (e) => ({ id: e.id, result: await ok<AppTransactionResult>('POST', '/api/v1/app/transactions', e.token, sale(e.id, { total: e.total })) })),
+    );
+    expect(answers).toHaveLength(200);
+    const byId = new Map<string, AppTransactionResult>();
+    for (const a of answers) {
+      const first = byId.get(a.id);
+      if (first) expect(a.result).toEqual(first);
+      else byId.set(a.id, a.result);
+    }
+    // Each event once in the ledger, with what its answer says it earned.
+    const rows = await queryRows<{ ref: string; n: number; q: number }>(
+      db(),
+      sql`select source_ref as ref, count(*)::int as n, sum(quantity)::int as q from stamp_ledger where source_kind = 'transaction' and source_ref like 'TRX-BURST-%' group by source_ref`,
+    );
+    const ledger = new Map(rows.map((r) => [r.ref, r]));
+    let earnedAll = 0;
+    for (const [id, result] of byId) {
+      expect(result.total_earned, id).toBeGreaterThan(0);
+      expect(Number(ledger.get(id)?.n), id).toBe(result.earned.length);
+      expect(Number(ledger.get(id)?.q), id).toBe(result.total_earned);
+      earnedAll += result.total_earned;
+    }
+    expect(ledger.size).toBe(150);
+    expect((await rollup()) - rollupBefore).toBe(earnedAll);
+    // Balances per programme and in total equal the ledger for every consumer of the burst.
+    const off = await queryRows(
+      db(),
+      sql`select c.id from consumers c where c.id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) and (
+          c.stamp_balance <> (select coalesce(sum(case when code in (10, 30) then quantity else -quantity end), 0) from stamp_ledger where consumer_id = c.id)
+          or exists (select 1 from stamp_balances b where b.consumer_id = c.id and b.balance <> (select coalesce(sum(case when code in (10, 30) then quantity else -quantity end), 0)
+            from stamp_ledger l where l.consumer_id = c.id and l.programme_id = b.programme_id)))`,
+    );
+    expect(off).toEqual([]);
+    // The highest balance a consumer's answers show is their balance after the burst.
+    for (const [i, token] of tokens.entries()) {
+      const now = await ok<AppStamps>('GET', '/api/v1/app/stamps', token);
+      const mine = answers.filter((a) => events.find((e) => e.id === a.id)!.token === tokens[i]).map((a) => a.result.balance);
+      expect(Math.max(...mine)).toBe(now.balance);
+    }
+  });
+
+  it('earns by a programme edit at once: no cached rules', async () => {
+    const before = await ok<AppTransactionResult>('POST', '/api/v1/app/transactions', consumer, sale('TRX-APP-EDIT-1'));
+    expect(before.earned.find((e) => e.programme_id === programme.id)?.quantity).toBe(4);
+    const current = await ok<StampProgrammeDetail>('GET', `/api/v1/stamp-programmes/${programme.id}`, admin);
+    await ok('PUT', `/api/v1/stamp-programmes/${programme.id}`, admin, { ...programmeBody, stamps_per_multiple: 3, version: current.version });
+    const after = await ok<AppTransactionResult>('POST', '/api/v1/app/transactions', consumer, sale('TRX-APP-EDIT-2'));
+    // Two multiples of 3, plus the extra of 2.
+    expect(after.earned.find((e) => e.programme_id === programme.id)?.quantity).toBe(8);
+    await ok('PUT', `/api/v1/stamp-programmes/${programme.id}`, admin, { ...programmeBody, version: current.version + 1 });
     await ledgerAgrees();
   });
 

@@ -18,7 +18,7 @@ import { badRequest, conflict, notFound, unprocessable } from '../../platform/er
 import { rowReader } from '../../platform/sql/row-reader.ts';
 import type { RaffleEntryService } from './raffle-entry.service.ts';
 import type { StampLedgerService } from './stamp-ledger.service.ts';
-import type { StampProgrammeService } from './stamp-programme.resource.ts';
+import { activeRules, activeRulesJson } from './stamp-programme.resource.ts';
 
 const COUPON_DAYS = 30;
 const RECENT_MOVEMENTS = 20;
@@ -37,55 +37,63 @@ export class StampAppService {
   constructor(
     private readonly db: Db,
     private readonly ledger: StampLedgerService,
-    private readonly programmes: StampProgrammeService,
     private readonly raffles: RaffleEntryService,
   ) {}
 
   /**
-   * Earns what a transaction earns by every active programme's rule, once per transaction id: the event's row is taken
-   * first (a repeat, even a concurrent one, waits for it and answers the first result), then one ledger row per
-   * programme that earned something and the raffle coupons its spend earns, in the same transaction.
+   * Earns what a transaction earns by every active programme's rule, once per transaction id, in one transaction of
+   * two statements (decisions.md, "earn event in two statements"). The first takes the event's row (a repeat, even a
+   * concurrent one, waits for it and answers the first result) and reads, in the same round trip, the store by its
+   * code, whether the consumer is an app member, the programmes active on the day and whether any raffle could take
+   * the spend. The second posts a ledger row per programme that earned something with the balances and the rollup
+   * (StampLedgerService.credit) and writes the result. Only when a raffle could take the spend are its coupons earned
+   * in between, in the same transaction.
    */
   async transaction(consumerId: number, t: AppTransaction, now: Date): Promise<AppTransactionResult> {
+    const code = t.store_code ?? null;
     return this.db.transaction(async (tx) => {
-      const storeId = t.store_code ? await this.storeIdOf(tx, t.store_code) : null;
-      const taken = await queryRows(
+      const [first] = await queryRows<{ taken: boolean; store_id: number | null; app_member: boolean; programmes: unknown; raffles: boolean }>(
         tx,
-        sql`insert into stamp_transactions (transaction_id, consumer_id, store_id, channel, total, bank_promotion, at, received_at)
-          values (${t.transaction_id}, ${consumerId}, ${storeId}, ${t.channel}, ${t.total}, ${t.bank_promotion}, ${t.at}, ${now})
-          on conflict (transaction_id) do nothing returning transaction_id`,
+        sql`with s as (select id from stores where ${code}::text is not null and lower(code) = lower(${code}::text) order by id limit 1),
+          t as (insert into stamp_transactions (transaction_id, consumer_id, store_id, channel, total, bank_promotion, at, received_at)
+            select ${t.transaction_id}, ${consumerId}, (select id from s), ${t.channel}, ${t.total}, ${t.bank_promotion}, ${t.at}, ${now}
+            where ${code}::text is null or exists (select 1 from s)
+            on conflict (transaction_id) do nothing returning transaction_id)
+          select exists (select 1 from t) as taken, (select id from s) as store_id,
+            coalesce((select app_card_id is not null from consumers where id = ${consumerId}), false) as app_member,
+            case when exists (select 1 from t) then ${activeRulesJson(stampDayOf(t.at))} end as programmes,
+            exists (select 1 from t) and ${this.raffles.mayEarnSql(t)} as raffles`,
       );
-      if (!taken.length) return this.earlier(tx, consumerId, t.transaction_id);
-      const member = await queryRows<{ app_member: boolean }>(tx, sql`select app_card_id is not null as app_member from consumers where id = ${consumerId}`);
-      const event = { at: t.at, store_id: storeId, total: t.total, items: t.items, bank_promotion: t.bank_promotion, app_member: member[0]?.app_member === true };
+      if (!first) throw new Error('the earn event answered no row');
+      const storeId = first.store_id === null ? null : Number(first.store_id);
+      if (code !== null && storeId === null) throw badRequest(`Store ${code} does not exist`, [{ path: 'store_code', message: `Store ${code} does not exist` }]);
+      if (!first.taken) return this.earlier(tx, consumerId, t.transaction_id);
+      const event = { at: t.at, store_id: storeId, total: t.total, items: t.items, bank_promotion: t.bank_promotion, app_member: first.app_member === true };
       const earned: AppTransactionResult['earned'] = [];
-      let balance = Number((await queryRows<{ b: number }>(tx, sql`select stamp_balance as b from consumers where id = ${consumerId}`))[0]?.b ?? 0);
-      for (const programme of await this.programmes.activeOn(stampDayOf(t.at), tx)) {
+      for (const programme of activeRules(first.programmes)) {
         const quantity = stampsEarned(programme, event);
-        if (quantity <= 0) continue;
-        const posted = await this.ledger.post(
-          {
-            consumerId,
-            programmeId: programme.id,
-            code: 10,
-            quantity,
-            source: 'transaction',
-            sourceRef: t.transaction_id,
-            actor: { kind: 'consumer', id: consumerId },
-            at: new Date(t.at),
-            storeId,
-            reference: t.transaction_id,
-          },
-          tx,
-        );
-        balance = posted.total;
-        earned.push({ programme_id: programme.id, programme_name: programme.name, quantity });
+        if (quantity > 0) earned.push({ programme_id: programme.id, programme_name: programme.name, quantity });
       }
       // Raffle coupons from the same event, in the same transaction: earned once with the stamps.
-      const raffle_entries = await this.raffles.earnForTransaction(tx, consumerId, t, now);
-      const result: AppTransactionResult = { transaction_id: t.transaction_id, earned, total_earned: earned.reduce((n, e) => n + e.quantity, 0), balance, raffle_entries };
-      await tx.execute(sql`update stamp_transactions set result = ${JSON.stringify(result)}::jsonb where transaction_id = ${t.transaction_id}`);
-      return result;
+      const raffle_entries = first.raffles ? await this.raffles.earnForTransaction(tx, consumerId, t, now) : [];
+      const result: AppTransactionResult = { transaction_id: t.transaction_id, earned, total_earned: earned.reduce((n, e) => n + e.quantity, 0), balance: 0, raffle_entries };
+      const balance = await this.ledger.credit(
+        tx,
+        {
+          consumerId,
+          code: 10,
+          lines: earned.map((e) => ({ programmeId: e.programme_id, quantity: e.quantity })),
+          source: 'transaction',
+          sourceRef: t.transaction_id,
+          actor: { kind: 'consumer', id: consumerId },
+          at: new Date(t.at),
+          storeId,
+          reference: t.transaction_id,
+        },
+        sql`update stamp_transactions set result = jsonb_set(${JSON.stringify(result)}::jsonb, '{balance}', to_jsonb((select total from posted)))
+          where transaction_id = ${t.transaction_id}`,
+      );
+      return { ...result, balance };
     });
   }
 
@@ -170,12 +178,6 @@ export class StampAppService {
         expires_at: expires.toISOString(),
       });
     });
-  }
-
-  private async storeIdOf(tx: Tx, code: string): Promise<number> {
-    const [store] = await queryRows<{ id: number }>(tx, sql`select id from stores where lower(code) = lower(${code})`);
-    if (!store) throw badRequest(`Store ${code} does not exist`, [{ path: 'store_code', message: `Store ${code} does not exist` }]);
-    return Number(store.id);
   }
 
   /** The first answer to a transaction id sent again; another consumer's id is a conflict. */

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { STAMP_IN_CODES, type StampActorKind, type StampSource } from '@portal/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { conflict, pgCode, unprocessable } from '../../platform/errors.ts';
@@ -21,6 +21,12 @@ export interface StampMovement {
   /** What the consumer's history shows as the reference (a receipt number). */
   reference?: string | null;
   note?: string | null;
+}
+
+/** Credits (codes 10 or 30) of one consumer from one source, one line per programme. */
+export interface CreditLines extends Omit<StampMovement, 'programmeId' | 'quantity'> {
+  code: 10 | 30;
+  lines: readonly { programmeId: number; quantity: number }[];
 }
 
 export interface PostedMovement {
@@ -130,6 +136,49 @@ export class StampLedgerService {
         on conflict (day, programme_id, store_id, code) do update
           set stamps = stamp_daily_rollup.stamps + excluded.stamps, movements = stamp_daily_rollup.movements + excluded.movements`);
       return inserted[0]?.n ?? 0;
+    } catch (err) {
+      throw ledgerError(err);
+    }
+  }
+
+  /**
+   * One consumer's credits from one source (a transaction's earnings, one line per programme) in ONE statement: the
+   * balance rows (upserted in programme order), then the consumer's total, then a ledger row per line (each with the
+   * balances after it, lines applying in the order given), then the daily rollup, in the same lock order as post.
+   * `also` is a data-modifying statement run in the same round trip (the earn event's result), which may read the
+   * consumer's total after the credits as `(select total from posted)`. Answers that total (the current total when there
+   * are no lines).
+   */
+  async credit(tx: Tx, c: CreditLines, also?: SQL): Promise<number> {
+    c.lines.forEach((l) => checkQuantity({ ...c, ...l }));
+    if (!(STAMP_IN_CODES as readonly number[]).includes(c.code)) throw unprocessable('Credits are movements into the balance');
+    const lines = JSON.stringify(c.lines.map((l, ord) => ({ ord, programme_id: l.programmeId, quantity: l.quantity })));
+    const at = c.at.toISOString();
+    try {
+      const [row] = await queryRows<{ total: number }>(
+        tx,
+        sql`with m as (select * from json_to_recordset(${lines}::json) as m(ord int, programme_id int, quantity int)),
+          b as (insert into stamp_balances (consumer_id, programme_id, balance) select ${c.consumerId}, programme_id, quantity from m order by programme_id
+            on conflict (consumer_id, programme_id) do update set balance = stamp_balances.balance + excluded.balance returning programme_id, balance),
+          c as (update consumers set stamp_balance = stamp_balance + (select sum(quantity) from m)
+            where id = ${c.consumerId} and exists (select 1 from m) and (select count(*) from b) >= 0 returning stamp_balance),
+          posted as (select coalesce((select stamp_balance from c), (select stamp_balance from consumers where id = ${c.consumerId})) as total),
+          l as (insert into stamp_ledger (consumer_id, programme_id, code, quantity, balance_after, programme_balance_after, store_id, reference, note, at,
+              source_kind, source_ref, actor_kind, actor_id)
+            select ${c.consumerId}, m.programme_id, ${c.code}, m.quantity,
+              c.stamp_balance - coalesce(sum(m.quantity) over (order by m.ord rows between 1 following and unbounded following), 0), b.balance,
+              ${c.storeId ?? null}::int, ${c.reference ?? null}, ${c.note ?? null}, ${at}::timestamptz, ${c.source}, ${c.sourceRef}, ${c.actor.kind}, ${c.actor.id}::int
+            from m join b on b.programme_id = m.programme_id cross join c order by m.ord returning programme_id, quantity),
+          r as (insert into stamp_daily_rollup (day, programme_id, store_id, code, stamps, movements)
+            select (${at}::timestamptz at time zone 'Asia/Jakarta')::date, programme_id, ${c.storeId ?? 0}::int, ${c.code}, sum(quantity), count(*) from l
+            group by programme_id order by programme_id
+            on conflict (day, programme_id, store_id, code) do update
+              set stamps = stamp_daily_rollup.stamps + excluded.stamps, movements = stamp_daily_rollup.movements + excluded.movements)
+          ${also ? sql`, also as (${also})` : sql``}
+        select total from posted`,
+      );
+      if (row?.total === undefined || row.total === null) throw unprocessable('Consumer not found');
+      return Number(row.total);
     } catch (err) {
       throw ledgerError(err);
     }

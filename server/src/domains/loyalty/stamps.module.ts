@@ -37,7 +37,7 @@ export function stampsModule(ctx: ModuleContext): DomainModule & { services: Sta
     programmes,
     rewards: new StampRewardService(ctx.db),
     // A transaction event also earns raffle coupons, in the event's transaction.
-    app: new StampAppService(ctx.db, ledger, programmes, new RaffleEntryService(ctx.db)),
+    app: new StampAppService(ctx.db, ledger, new RaffleEntryService(ctx.db)),
     report: new StampReportService(ctx.db),
     coupons: new StampCouponService(ctx.db),
     expiry: new StampExpiryService(ctx.db, ledger),
