@@ -35,7 +35,7 @@ async function typeDay(page: Page, selector: string, text: string): Promise<void
   const input = page.locator(selector);
   await input.click();
   await input.fill(text);
-  // Tab, not Enter: Enter in a form field submits the form.
+  // Tab, not Enter: Enter in a text field submits the form (in a date picker it only confirms the date).
   await page.keyboard.press('Tab');
 }
 
@@ -73,12 +73,23 @@ describe('digital stamps', () => {
     await pick(page, '#stamp-reward_programme_id', name, name.slice(0, 16));
     await page.getByTestId('field-stamps_required').fill('3');
     await page.getByTestId('field-stock').fill('5');
+    // Every field is filled when the last date is confirmed with Enter: that confirms the date and saves nothing.
+    const rewardPosts: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/v1/stamp-rewards') && r.method() === 'POST') rewardPosts.push(r.url());
+    });
     await typeDay(page, '#stamp-reward_start_date', dayText(-1));
-    await typeDay(page, '#stamp-reward_end_date', dayText(30));
+    await page.locator('#stamp-reward_end_date').click();
+    await page.locator('#stamp-reward_end_date').fill(dayText(30));
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.locator('#stamp-reward_end_date').inputValue()).not.toBe('');
+    expect(rewardPosts).toEqual([]);
     const rewardSaved = page.waitForResponse((r) => r.url().endsWith('/api/v1/stamp-rewards') && r.request().method() === 'POST');
     await page.getByTestId('form-submit').click();
     const rewardRes = await rewardSaved;
     expect(rewardRes.status()).toBe(200);
+    expect(rewardPosts).toHaveLength(1);
     const reward = ((await rewardRes.json()) as { data: { id: number } }).data;
     await page.getByTestId('resource-table').getByText(rewardName).first().waitFor();
 

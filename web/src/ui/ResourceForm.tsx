@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Alert, Button, Col, Form, Input, InputNumber, Row, Space, Spin, Switch } from 'antd';
 import { Result } from './Result.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -69,6 +69,11 @@ function fieldNamedIn(message: string, values: Values, names: readonly string[])
     const v = values[name];
     return (typeof v === 'string' || typeof v === 'number') && String(v).trim().length >= 3 && message.includes(String(v).trim());
   });
+}
+
+/** Enter in a date or time picker confirms what was typed there; it must not also submit the whole form. */
+function keepPickerEnter(event: KeyboardEvent<HTMLFormElement>): void {
+  if (event.key === 'Enter' && event.target instanceof HTMLElement && event.target.closest('.ant-picker')) event.preventDefault();
 }
 
 /**
@@ -207,7 +212,7 @@ export function ResourceForm<Row extends { id: number | string; version?: number
   const cancelTo = mode === 'edit' && id ? access.paths.detail(id) : access.paths.list;
 
   return (
-    <Form<Values> form={form} name={view.name} layout="vertical" initialValues={initial} onFinish={() => void submit()} data-testid="resource-form" disabled={save.isPending}>
+    <Form<Values> form={form} name={view.name} layout="vertical" initialValues={initial} onFinish={() => void submit()} onKeyDown={keepPickerEnter} data-testid="resource-form" disabled={save.isPending}>
       <div ref={top} style={{ scrollMarginTop: 80 }} />
       {conflict && (
         <Alert
