@@ -23,8 +23,8 @@ const toAppRaffle = rowReader(appRaffleRow);
 const toCoupon = rowReader(appRaffleCoupon);
 
 /** An undrawn raffle `r` whose entry period holds the transaction's time and whose spend per entry the total reaches. */
-const takesSpend = (t: { total: number; at: string }) =>
-  sql`r.drawn_at is null and r.spend_per_entry is not null and r.spend_per_entry <= ${t.total} and r.entry_start <= ${t.at} and r.entry_end > ${t.at}`;
+const takesSpend = (total: SQL, at: SQL) =>
+  sql`r.drawn_at is null and r.spend_per_entry is not null and r.spend_per_entry <= ${total} and r.entry_start <= ${at} and r.entry_end > ${at}`;
 
 type Grantable = {
   id: number;
@@ -50,7 +50,7 @@ export class RaffleEntryService {
     const raffles = await queryRows<Grantable & { name: string; spend_per_entry: number }>(
       tx,
       sql`select r.id, r.name, r.spend_per_entry, r.max_entries_per_consumer from raffles r join consumers c on c.id = ${consumerId}
-          where ${takesSpend(t)} and ${admits('r', 'c')}
+          where ${takesSpend(sql`${t.total}`, sql`${t.at}::timestamptz`)} and ${admits('r', 'c')}
           order by r.id for share of r`,
     );
     const earned: AppRaffleEarning[] = [];
@@ -65,10 +65,11 @@ export class RaffleEntryService {
 
   /**
    * Whether some undrawn raffle could take a transaction's spend (before targeting, without locking), as an SQL
-   * condition: the earn event reads it in its first statement and calls earnForTransaction only when it holds.
+   * condition over the SQL of its total and time: the earn events read it in their first statement and call
+   * earnForTransaction only where it holds.
    */
-  mayEarnSql(t: { total: number; at: string }): SQL {
-    return sql`exists (select 1 from raffles r where ${takesSpend(t)})`;
+  mayEarnSql(total: SQL, at: SQL): SQL {
+    return sql`exists (select 1 from raffles r where ${takesSpend(total, at)})`;
   }
 
   /** One coupon entered from the app: 404 unknown, 422 not open, not by app or not for this consumer, 409 at the maximum. */

@@ -118,9 +118,12 @@ describe('the consumer app: earning by transactions and redeeming rewards', () =
     // 150 distinct events over the consumers; 50 of them sent a second time in the same burst.
     const events = Array.from({ length: 150 }, (_, i) => ({ token: tokens[i % tokens.length]!, id: `TRX-BURST-${i}`, total: 50_000 * (1 + (i % 3)) }));
     const sent = [...events, ...events.filter((_, i) => i % 3 === 0)];
+    // One event of an unknown store in the same burst fails alone: it shares a batch with others and costs them nothing.
+    const unknownStore = status('POST', '/api/v1/app/transactions', tokens[0], sale('TRX-BURST-NO-STORE', { store_code: 'NO-SUCH-STORE' }));
     const answers = await Promise.all(
       sent.map(async (e) => ({ id: e.id, result: await ok<AppTransactionResult>('POST', '/api/v1/app/transactions', e.token, sale(e.id, { total: e.total })) })),
     );
+    expect(await unknownStore).toEqual({ status: 400, message: 'Store NO-SUCH-STORE does not exist' });
     expect(answers).toHaveLength(200);
     const byId = new Map<string, AppTransactionResult>();
     for (const a of answers) {
@@ -129,9 +132,10 @@ describe('the consumer app: earning by transactions and redeeming rewards', () =
       else byId.set(a.id, a.result);
     }
     // Each event once in the ledger, with what its answer says it earned.
-    const rows = await queryRows<{ ref: string; n: number; q: number }>(
+    const rows = await queryRows<{ ref: string; n: number; q: number; after: number }>(
       db(),
-      sql`select source_ref as ref, count(*)::int as n, sum(quantity)::int as q from stamp_ledger where source_kind = 'transaction' and source_ref like 'TRX-BURST-%' group by source_ref`,
+      sql`select source_ref as ref, count(*)::int as n, sum(quantity)::int as q, max(balance_after)::int as after from stamp_ledger
+        where source_kind = 'transaction' and source_ref like 'TRX-BURST-%' group by source_ref`,
     );
     const ledger = new Map(rows.map((r) => [r.ref, r]));
     let earnedAll = 0;
@@ -139,6 +143,8 @@ describe('the consumer app: earning by transactions and redeeming rewards', () =
       expect(result.total_earned, id).toBeGreaterThan(0);
       expect(Number(ledger.get(id)?.n), id).toBe(result.earned.length);
       expect(Number(ledger.get(id)?.q), id).toBe(result.total_earned);
+      // Events written in one batch each answer the consumer's total after that event, as its last ledger row has it.
+      expect(Number(ledger.get(id)?.after), id).toBe(result.balance);
       earnedAll += result.total_earned;
     }
     expect(ledger.size).toBe(150);

@@ -13,11 +13,12 @@ import {
   type AppTransaction,
   type AppTransactionResult,
 } from '@portal/contract';
-import { queryRows, type Db, type Tx } from '../../db/client.ts';
+import { queryRows, type Db } from '../../db/client.ts';
+import { GroupCommit, type Settled } from '../../platform/group-commit.ts';
 import { badRequest, conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import { rowReader } from '../../platform/sql/row-reader.ts';
 import type { RaffleEntryService } from './raffle-entry.service.ts';
-import type { StampLedgerService } from './stamp-ledger.service.ts';
+import type { CreditLines, StampLedgerService } from './stamp-ledger.service.ts';
 import { activeRules, activeRulesJson } from './stamp-programme.resource.ts';
 
 const COUPON_DAYS = 30;
@@ -32,8 +33,17 @@ const toReward = rowReader(appStampReward);
 const toResult = rowReader(appTransactionResult);
 const toRedemption = rowReader(appRedemption);
 
+/** One earn event as the consumer API received it. */
+interface EarnEvent {
+  consumerId: number;
+  t: AppTransaction;
+  now: Date;
+}
+
 /** The consumer app's stamps: transactions earn, rewards are redeemed, each through the stamp ledger. */
 export class StampAppService {
+  private readonly batcher = new GroupCommit<EarnEvent, AppTransactionResult>((events) => this.earnMany(events));
+
   constructor(
     private readonly db: Db,
     private readonly ledger: StampLedgerService,
@@ -41,60 +51,127 @@ export class StampAppService {
   ) {}
 
   /**
-   * Earns what a transaction earns by every active programme's rule, once per transaction id, in one transaction of
-   * two statements (decisions.md, "earn event in two statements"). The first takes the event's row (a repeat, even a
-   * concurrent one, waits for it and answers the first result) and reads, in the same round trip, the store by its
-   * code, whether the consumer is an app member, the programmes active on the day and whether any raffle could take
-   * the spend. The second posts a ledger row per programme that earned something with the balances and the rollup
-   * (StampLedgerService.credit) and writes the result. Only when a raffle could take the spend are its coupons earned
-   * in between, in the same transaction.
+   * Earns what a transaction earns by every active programme's rule, once per transaction id. Events that arrive while
+   * others are being written go together in one transaction (group commit, `earnMany`), so under load an event costs
+   * a share of two statements and one commit; a lone event is written at once.
    */
-  async transaction(consumerId: number, t: AppTransaction, now: Date): Promise<AppTransactionResult> {
-    const code = t.store_code ?? null;
-    return this.db.transaction(async (tx) => {
-      const [first] = await queryRows<{ taken: boolean; store_id: number | null; app_member: boolean; programmes: unknown; raffles: boolean }>(
+  transaction(consumerId: number, t: AppTransaction, now: Date): Promise<AppTransactionResult> {
+    return this.batcher.submit({ consumerId, t, now });
+  }
+
+  /**
+   * Earn events in one transaction of two statements (decisions.md, "earn events in batches"). The first takes each
+   * event's row in transaction-id order (a repeat, in the batch or sent earlier, takes nothing and answers the first
+   * result once that is committed) and reads, in the same round trip, each store by its code, whether each consumer is
+   * an app member, the programmes active on each day and which events some raffle could take. The rule is the
+   * contract's `stampsEarned`; raffle coupons are earned only for the events a raffle could take, in the same
+   * transaction. The second posts every ledger row with the balances and the rollup (StampLedgerService.creditMany) and
+   * writes each event's result. Answers per event, in their order: an unknown store fails that event alone (400).
+   */
+  private async earnMany(events: readonly EarnEvent[]): Promise<Settled<AppTransactionResult>[]> {
+    const days = [...new Set(events.map((e) => stampDayOf(e.t.at)))];
+    const rows = JSON.stringify(
+      events.map((e, ord) => ({
+        ord,
+        transaction_id: e.t.transaction_id,
+        consumer_id: e.consumerId,
+        store_code: e.t.store_code ?? null,
+        channel: e.t.channel,
+        total: e.t.total,
+        bank_promotion: e.t.bank_promotion,
+        at: e.t.at,
+        received_at: e.now.toISOString(),
+      })),
+    );
+    const answers: (Settled<AppTransactionResult> | 'earlier')[] = [];
+    await this.db.transaction(async (tx) => {
+      const taken = await queryRows<{ ord: number; store_id: number | null; unknown_store: boolean; taken: boolean; app_member: boolean; raffles: boolean; rules: unknown }>(
         tx,
-        sql`with s as (select id from stores where ${code}::text is not null and lower(code) = lower(${code}::text) order by id limit 1),
-          t as (insert into stamp_transactions (transaction_id, consumer_id, store_id, channel, total, bank_promotion, at, received_at)
-            select ${t.transaction_id}, ${consumerId}, (select id from s), ${t.channel}, ${t.total}, ${t.bank_promotion}, ${t.at}, ${now}
-            where ${code}::text is null or exists (select 1 from s)
-            on conflict (transaction_id) do nothing returning transaction_id)
-          select exists (select 1 from t) as taken, (select id from s) as store_id,
-            coalesce((select app_card_id is not null from consumers where id = ${consumerId}), false) as app_member,
-            case when exists (select 1 from t) then ${activeRulesJson(stampDayOf(t.at))} end as programmes,
-            exists (select 1 from t) and ${this.raffles.mayEarnSql(t)} as raffles`,
+        sql`with e as (select * from json_to_recordset(${rows}::json) as e(ord int, transaction_id text, consumer_id int, store_code text, channel smallint,
+              total bigint, bank_promotion boolean, at timestamptz, received_at timestamptz)),
+            es as (select e.*, (select id from stores where e.store_code is not null and lower(code) = lower(e.store_code) order by id limit 1) as store_id from e),
+            ok as (select * from es where store_code is null or store_id is not null),
+            t as (insert into stamp_transactions (transaction_id, consumer_id, store_id, channel, total, bank_promotion, at, received_at)
+              select distinct on (transaction_id) transaction_id, consumer_id, store_id, channel, total, bank_promotion, at, received_at from ok
+              order by transaction_id, ord
+              on conflict (transaction_id) do nothing returning transaction_id),
+            firsts as (select transaction_id, min(ord) as ord from ok where transaction_id in (select transaction_id from t) group by transaction_id)
+          select es.ord, es.store_id, es.store_code is not null and es.store_id is null as unknown_store,
+            exists (select 1 from firsts f where f.ord = es.ord) as taken,
+            coalesce((select app_card_id is not null from consumers where id = es.consumer_id), false) as app_member,
+            exists (select 1 from firsts f where f.ord = es.ord) and ${this.raffles.mayEarnSql(sql`es.total`, sql`es.at`)} as raffles,
+            case when es.ord = 0 then json_build_array(${sql.join(days.map(activeRulesJson), sql`, `)}) end as rules
+          from es order by es.ord`,
       );
-      if (!first) throw new Error('the earn event answered no row');
-      const storeId = first.store_id === null ? null : Number(first.store_id);
-      if (code !== null && storeId === null) throw badRequest(`Store ${code} does not exist`, [{ path: 'store_code', message: `Store ${code} does not exist` }]);
-      if (!first.taken) return this.earlier(tx, consumerId, t.transaction_id);
-      const event = { at: t.at, store_id: storeId, total: t.total, items: t.items, bank_promotion: t.bank_promotion, app_member: first.app_member === true };
-      const earned: AppTransactionResult['earned'] = [];
-      for (const programme of activeRules(first.programmes)) {
-        const quantity = stampsEarned(programme, event);
-        if (quantity > 0) earned.push({ programme_id: programme.id, programme_name: programme.name, quantity });
-      }
-      // Raffle coupons from the same event, in the same transaction: earned once with the stamps.
-      const raffle_entries = first.raffles ? await this.raffles.earnForTransaction(tx, consumerId, t, now) : [];
-      const result: AppTransactionResult = { transaction_id: t.transaction_id, earned, total_earned: earned.reduce((n, e) => n + e.quantity, 0), balance: 0, raffle_entries };
-      const balance = await this.ledger.credit(
-        tx,
-        {
-          consumerId,
+      const rulesByDay = new Map(days.map((day, i) => [day, activeRules((taken[0]?.rules as unknown[] | undefined)?.[i] ?? '[]')]));
+      const credits: CreditLines[] = [];
+      const results: AppTransactionResult[] = [];
+      const creditOf: number[] = [];
+      for (const [ord, e] of events.entries()) {
+        const row = taken[ord];
+        if (!row) throw new Error('the earn events answered fewer rows than were sent');
+        if (row.unknown_store) {
+          const message = `Store ${e.t.store_code} does not exist`;
+          answers.push({ ok: false, error: badRequest(message, [{ path: 'store_code', message }]) });
+          continue;
+        }
+        if (!row.taken) {
+          answers.push('earlier');
+          continue;
+        }
+        const storeId = row.store_id === null ? null : Number(row.store_id);
+        const event = { at: e.t.at, store_id: storeId, total: e.t.total, items: e.t.items, bank_promotion: e.t.bank_promotion, app_member: row.app_member === true };
+        const earned: AppTransactionResult['earned'] = [];
+        for (const programme of rulesByDay.get(stampDayOf(e.t.at)) ?? []) {
+          const quantity = stampsEarned(programme, event);
+          if (quantity > 0) earned.push({ programme_id: programme.id, programme_name: programme.name, quantity });
+        }
+        // Raffle coupons from the same event, in the same transaction: earned once with the stamps.
+        const raffle_entries = row.raffles ? await this.raffles.earnForTransaction(tx, e.consumerId, e.t, e.now) : [];
+        creditOf[ord] = credits.length;
+        results.push({ transaction_id: e.t.transaction_id, earned, total_earned: earned.reduce((n, x) => n + x.quantity, 0), balance: 0, raffle_entries });
+        credits.push({
+          consumerId: e.consumerId,
           code: 10,
-          lines: earned.map((e) => ({ programmeId: e.programme_id, quantity: e.quantity })),
+          lines: earned.map((x) => ({ programmeId: x.programme_id, quantity: x.quantity })),
           source: 'transaction',
-          sourceRef: t.transaction_id,
-          actor: { kind: 'consumer', id: consumerId },
-          at: new Date(t.at),
+          sourceRef: e.t.transaction_id,
+          actor: { kind: 'consumer', id: e.consumerId },
+          at: new Date(e.t.at),
           storeId,
-          reference: t.transaction_id,
-        },
-        sql`update stamp_transactions set result = jsonb_set(${JSON.stringify(result)}::jsonb, '{balance}', to_jsonb((select total from posted)))
-          where transaction_id = ${t.transaction_id}`,
+          reference: e.t.transaction_id,
+        });
+        answers.push({ ok: true, value: results[results.length - 1]! });
+      }
+      // Each event's result, written with the consumer's total after it.
+      const stored = JSON.stringify(results.map((r, ord) => ({ ord, transaction_id: r.transaction_id, result: r })));
+      const totals = await this.ledger.creditMany(
+        tx,
+        10,
+        'transaction',
+        credits,
+        sql`update stamp_transactions s set result = jsonb_set(x.result, '{balance}', to_jsonb(totals.total))
+          from json_to_recordset(${stored}::json) as x(ord int, transaction_id text, result jsonb) join totals on totals.ord = x.ord
+          where s.transaction_id = x.transaction_id`,
       );
-      return { ...result, balance };
+      events.forEach((_, ord) => {
+        const a = answers[ord];
+        const i = creditOf[ord];
+        if (a !== 'earlier' && a?.ok && i !== undefined) a.value.balance = totals[i]!;
+      });
     });
+    // Repeats answer the first result, read once that is committed.
+    return Promise.all(
+      events.map(async (e, ord): Promise<Settled<AppTransactionResult>> => {
+        const a = answers[ord]!;
+        if (a !== 'earlier') return a;
+        try {
+          return { ok: true, value: await this.earlier(e.consumerId, e.t.transaction_id) };
+        } catch (error) {
+          return { ok: false, error };
+        }
+      }),
+    );
   }
 
   /** The balances by programme and the latest movements. */
@@ -181,8 +258,8 @@ export class StampAppService {
   }
 
   /** The first answer to a transaction id sent again; another consumer's id is a conflict. */
-  private async earlier(tx: Tx, consumerId: number, transactionId: string): Promise<AppTransactionResult> {
-    const [row] = await queryRows<{ consumer_id: number; result: unknown }>(tx, sql`select consumer_id, result from stamp_transactions where transaction_id = ${transactionId}`);
+  private async earlier(consumerId: number, transactionId: string): Promise<AppTransactionResult> {
+    const [row] = await queryRows<{ consumer_id: number; result: unknown }>(this.db, sql`select consumer_id, result from stamp_transactions where transaction_id = ${transactionId}`);
     if (!row || Number(row.consumer_id) !== consumerId) throw conflict('This transaction id belongs to another transaction');
     return toResult(typeof row.result === 'string' ? JSON.parse(row.result) : row.result);
   }

@@ -142,43 +142,72 @@ export class StampLedgerService {
   }
 
   /**
-   * One consumer's credits from one source (a transaction's earnings, one line per programme) in ONE statement: the
-   * balance rows (upserted in programme order), then the consumer's total, then a ledger row per line (each with the
-   * balances after it, lines applying in the order given), then the daily rollup, in the same lock order as post.
-   * `also` is a data-modifying statement run in the same round trip (the earn event's result), which may read the
-   * consumer's total after the credits as `(select total from posted)`. Answers that total (the current total when there
-   * are no lines).
+   * Credits (codes 10 or 30) of many consumers from one kind of source, each credit one source's lines (a transaction's
+   * earnings, one line per programme), in ONE statement: the balance rows upserted in key order, then the consumers'
+   * totals (their rows locked in id order), then a ledger row per line (each with the balances after it, credits
+   * applying in the order given and a credit's lines in theirs), then the daily rollup in key order: the lock order of
+   * post, so concurrent writers queue on the same locks. `also` is a data-modifying statement run in the same round
+   * trip (the earn events' results), which may read each credit's total after it as `totals (ord, total)`, ord being the
+   * credit's place in `credits`. Answers those totals in that order (a credit without lines: the total at its place).
    */
-  async credit(tx: Tx, c: CreditLines, also?: SQL): Promise<number> {
-    c.lines.forEach((l) => checkQuantity({ ...c, ...l }));
-    if (!(STAMP_IN_CODES as readonly number[]).includes(c.code)) throw unprocessable('Credits are movements into the balance');
-    const lines = JSON.stringify(c.lines.map((l, ord) => ({ ord, programme_id: l.programmeId, quantity: l.quantity })));
-    const at = c.at.toISOString();
+  async creditMany(tx: Tx, code: 10 | 30, source: StampSource, credits: readonly CreditLines[], also?: SQL): Promise<number[]> {
+    if (!credits.length) return [];
+    const lines = credits.flatMap((c, ord) => {
+      c.lines.forEach((l) => checkQuantity({ ...c, ...l }));
+      if (c.code !== code || c.source !== source) throw new Error('creditMany takes credits of one code and source');
+      return c.lines.map((l, line) => ({
+        ord,
+        line,
+        consumer_id: c.consumerId,
+        programme_id: l.programmeId,
+        quantity: l.quantity,
+        store_id: c.storeId ?? null,
+        reference: c.reference ?? null,
+        note: c.note ?? null,
+        at: c.at.toISOString(),
+        source_ref: c.sourceRef,
+        actor_kind: c.actor.kind,
+        actor_id: c.actor.id,
+      }));
+    });
+    if (!(STAMP_IN_CODES as readonly number[]).includes(code)) throw unprocessable('Credits are movements into the balance');
+    const owners = JSON.stringify(credits.map((c, ord) => ({ ord, consumer_id: c.consumerId })));
     try {
-      const [row] = await queryRows<{ total: number }>(
+      const rows = await queryRows<{ ord: number; total: number | null }>(
         tx,
-        sql`with m as (select * from json_to_recordset(${lines}::json) as m(ord int, programme_id int, quantity int)),
-          b as (insert into stamp_balances (consumer_id, programme_id, balance) select ${c.consumerId}, programme_id, quantity from m order by programme_id
-            on conflict (consumer_id, programme_id) do update set balance = stamp_balances.balance + excluded.balance returning programme_id, balance),
-          c as (update consumers set stamp_balance = stamp_balance + (select sum(quantity) from m)
-            where id = ${c.consumerId} and exists (select 1 from m) and (select count(*) from b) >= 0 returning stamp_balance),
-          posted as (select coalesce((select stamp_balance from c), (select stamp_balance from consumers where id = ${c.consumerId})) as total),
+        sql`with m as (select * from json_to_recordset(${JSON.stringify(lines)}::json) as m(ord int, line int, consumer_id int, programme_id int, quantity int,
+              store_id int, reference text, note text, at timestamptz, source_ref text, actor_kind text, actor_id int)),
+          o as (select * from json_to_recordset(${owners}::json) as o(ord int, consumer_id int)),
+          b as (insert into stamp_balances (consumer_id, programme_id, balance)
+            select consumer_id, programme_id, sum(quantity) from m group by consumer_id, programme_id order by consumer_id, programme_id
+            on conflict (consumer_id, programme_id) do update set balance = stamp_balances.balance + excluded.balance returning consumer_id, programme_id, balance),
+          k as (select id from consumers where id in (select consumer_id from m) and (select count(*) from b) >= 0 order by id for update),
+          c as (update consumers x set stamp_balance = x.stamp_balance + d.quantity
+            from (select consumer_id, sum(quantity) as quantity from m group by consumer_id) d
+            where x.id = d.consumer_id and x.id in (select id from k) returning x.id, x.stamp_balance),
           l as (insert into stamp_ledger (consumer_id, programme_id, code, quantity, balance_after, programme_balance_after, store_id, reference, note, at,
               source_kind, source_ref, actor_kind, actor_id)
-            select ${c.consumerId}, m.programme_id, ${c.code}, m.quantity,
-              c.stamp_balance - coalesce(sum(m.quantity) over (order by m.ord rows between 1 following and unbounded following), 0), b.balance,
-              ${c.storeId ?? null}::int, ${c.reference ?? null}, ${c.note ?? null}, ${at}::timestamptz, ${c.source}, ${c.sourceRef}, ${c.actor.kind}, ${c.actor.id}::int
-            from m join b on b.programme_id = m.programme_id cross join c order by m.ord returning programme_id, quantity),
+            select m.consumer_id, m.programme_id, ${code}, m.quantity,
+              c.stamp_balance - coalesce(sum(m.quantity) over (partition by m.consumer_id order by m.ord, m.line rows between 1 following and unbounded following), 0),
+              b.balance - coalesce(sum(m.quantity) over (partition by m.consumer_id, m.programme_id order by m.ord, m.line rows between 1 following and unbounded following), 0),
+              m.store_id, m.reference, m.note, m.at, ${source}, m.source_ref, m.actor_kind, m.actor_id
+            from m join b on b.consumer_id = m.consumer_id and b.programme_id = m.programme_id join c on c.id = m.consumer_id
+            order by m.ord, m.line returning programme_id, quantity, at, store_id),
           r as (insert into stamp_daily_rollup (day, programme_id, store_id, code, stamps, movements)
-            select (${at}::timestamptz at time zone 'Asia/Jakarta')::date, programme_id, ${c.storeId ?? 0}::int, ${c.code}, sum(quantity), count(*) from l
-            group by programme_id order by programme_id
+            select (at at time zone 'Asia/Jakarta')::date, programme_id, coalesce(store_id, 0), ${code}, sum(quantity), count(*) from l
+            group by 1, 2, 3 order by 1, 2, 3
             on conflict (day, programme_id, store_id, code) do update
-              set stamps = stamp_daily_rollup.stamps + excluded.stamps, movements = stamp_daily_rollup.movements + excluded.movements)
+              set stamps = stamp_daily_rollup.stamps + excluded.stamps, movements = stamp_daily_rollup.movements + excluded.movements),
+          totals as (select o.ord, coalesce((select stamp_balance from c where c.id = o.consumer_id), (select stamp_balance from consumers where id = o.consumer_id))
+              - coalesce((select sum(quantity) from m where m.consumer_id = o.consumer_id and m.ord > o.ord), 0) as total from o)
           ${also ? sql`, also as (${also})` : sql``}
-        select total from posted`,
+        select ord, total from totals order by ord`,
       );
-      if (row?.total === undefined || row.total === null) throw unprocessable('Consumer not found');
-      return Number(row.total);
+      return credits.map((c, ord) => {
+        const total = rows[ord]?.total;
+        if (total === undefined || total === null || (c.lines.length && !rows[ord])) throw unprocessable('Consumer not found');
+        return Number(total);
+      });
     } catch (err) {
       throw ledgerError(err);
     }
