@@ -56,6 +56,8 @@ export interface BuiltApp {
   routes: RegisteredRoute[];
   services: IdentityServices;
   catalog: CatalogServices;
+  /** The consumer app's tokens (sign-in, the guard of `/api/v1/app/...`). */
+  consumerAuth: ConsumerAuthService;
   /** Register job handlers before `app.ready()`; the queue starts on ready and stops on close. */
   jobs: JobQueue;
   /** The export pipeline; `registerExportRoute(app, exports, ...)` before `app.ready()` adds an export to a list. */
@@ -150,7 +152,24 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const mailer = createMailer(db, { jobs, retrySeconds: config.MAIL_RETRY_SECONDS, ...(transport ? { transport } : {}) });
   const notifications = await openDbNotifications(database, app.log);
   app.addHook('onClose', () => notifications.close());
-  const ctx: ModuleContext = { config, database, db, clock, mailer, jobs, exports: exportService, notifications, consumerAuth: new ConsumerAuthService(db, clock) };
+  const ctx: ModuleContext = {
+    config,
+    database,
+    db,
+    clock,
+    mailer,
+    jobs,
+    exports: exportService,
+    notifications,
+    consumerAuth: new ConsumerAuthService(db, clock, { notifications, seconds: config.SESSION_CACHE_SECONDS, entries: config.SESSION_CACHE_ENTRIES }),
+  };
+  let stopConsumerKeeping: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stopConsumerKeeping = await ctx.consumerAuth.listen();
+  });
+  app.addHook('onClose', async () => {
+    await stopConsumerKeeping?.();
+  });
 
   // Each domain builds its services once; identity's sessions resolve the actor of every request.
   const identity = identityModule(ctx);
@@ -185,7 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   deps.extraRoutes?.(app);
 
   registerSpa(app, config.webDist);
-  return { app, routes, services: identity.services, catalog: catalog.services, jobs, exports: exportService, imports, retention, notifications };
+  return { app, routes, services: identity.services, catalog: catalog.services, consumerAuth: ctx.consumerAuth, jobs, exports: exportService, imports, retention, notifications };
 }
 
 /** A hop count trusts that many proxies nearest the server; a list trusts those addresses. */

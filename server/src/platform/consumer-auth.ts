@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { queryRows, type Db } from '../db/client.ts';
 import type { Clock } from './clock.ts';
+import type { DbNotifications } from './db-notify.ts';
+import { announced, KeptMap } from './kept-map.ts';
 import { unauthorized } from './errors.ts';
 import { hashSecret, hashToken, newToken, verifySecret } from './tokens.ts';
 
@@ -9,6 +11,13 @@ import { hashSecret, hashToken, newToken, verifySecret } from './tokens.ts';
 export interface AppConsumer {
   consumerId: number;
   name: string;
+}
+
+/** A resolved consumer token as this process keeps it. */
+interface KeptConsumer {
+  consumer: AppConsumer;
+  sessionId: number;
+  expiresMs: number;
 }
 
 /** Consumer app sessions live 30 days; the app keeps its token and signs in again after that. */
@@ -28,10 +37,47 @@ export const normalisePhone = (phone: string): string => {
  * consumer token and the other way round: the two live in different tables.
  */
 export class ConsumerAuthService {
+  private readonly kept: KeptMap<KeptConsumer> | null;
+  /** Whether the database's announcements reach this process: sessions are kept only then. */
+  private following = false;
+
+  /**
+   * With `keep`, resolved tokens are kept in this process for `keep.seconds` at most, and every change of what they
+   * resolve to, announced by the database on the `consumer-access` topic (migration 0024), evicts them at once here
+   * and on every instance; a kept token answers only once the announcements committed before it are handled.
+   */
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-  ) {}
+    private readonly keep?: { notifications: DbNotifications; seconds: number; entries: number },
+  ) {
+    this.kept = keep && keep.seconds > 0 ? new KeptMap({ maxEntries: keep.entries, ttlMs: keep.seconds * 1000 }) : null;
+  }
+
+  /** Starts following the database's announcements; until then (and whenever they may have been missed) nothing is kept. */
+  async listen(): Promise<() => Promise<void>> {
+    const kept = this.kept;
+    if (!kept || !this.keep) return async () => undefined;
+    this.keep.notifications.onGap(() => kept.clear());
+    const stop = await this.keep.notifications.listen('consumer-access', (payload) => {
+      const { kind, id } = announced(payload);
+      if (kind === 'session' && !Number.isNaN(id)) kept.evict((k) => k.sessionId === id);
+      else if (kind === 'consumer' && !Number.isNaN(id)) kept.evict((k) => k.consumer.consumerId === id);
+      else kept.clear();
+    });
+    kept.clear();
+    this.following = true;
+    return async () => {
+      this.following = false;
+      kept.clear();
+      await stop();
+    };
+  }
+
+  /** Tokens this process keeps now. */
+  get keptSessions(): number {
+    return this.kept?.size ?? 0;
+  }
 
   async setPassword(consumerId: number, password: string): Promise<void> {
     const hash = await hashSecret(password);
@@ -64,13 +110,30 @@ export class ConsumerAuthService {
   }
 
   async resolve(token: string): Promise<AppConsumer | null> {
-    const rows = await queryRows<{ consumer_id: number; name: string }>(
+    const now = this.clock.now();
+    const tokenHash = hashToken(token);
+    const kept = await this.fromKept(tokenHash, now.getTime());
+    if (kept) return kept;
+    const mark = this.kept?.mark();
+    // Every column read here is announced when it changes (migration 0024_consumer_access_notify): keep it so.
+    const rows = await queryRows<{ session_id: number; consumer_id: number; name: string; expires_at: string }>(
       this.db,
-      sql`select s.consumer_id, c.name from consumer_sessions s join consumers c on c.id = s.consumer_id and c.status = 1
-          where s.token_hash = ${hashToken(token)} and s.revoked_at is null and s.expires_at > ${this.clock.now().toISOString()}`,
+      sql`select s.id as session_id, s.consumer_id, c.name, s.expires_at from consumer_sessions s join consumers c on c.id = s.consumer_id and c.status = 1
+          where s.token_hash = ${tokenHash} and s.revoked_at is null and s.expires_at > ${now.toISOString()}`,
     );
     const row = rows[0];
-    return row ? { consumerId: Number(row.consumer_id), name: String(row.name) } : null;
+    if (!row) return null;
+    const consumer = { consumerId: Number(row.consumer_id), name: String(row.name) };
+    if (mark !== undefined && this.following && this.keep?.notifications.live) {
+      this.kept?.put(tokenHash, { consumer, sessionId: Number(row.session_id), expiresMs: new Date(row.expires_at).getTime() }, mark, now.getTime());
+    }
+    return consumer;
+  }
+
+  private async fromKept(tokenHash: string, nowMs: number): Promise<AppConsumer | undefined> {
+    if (!this.kept?.get(tokenHash, nowMs) || !this.keep || !(await this.keep.notifications.settled())) return undefined;
+    const kept = this.kept.get(tokenHash, nowMs);
+    return kept && nowMs < kept.expiresMs ? kept.consumer : undefined;
   }
 
   async signOut(token: string): Promise<void> {
