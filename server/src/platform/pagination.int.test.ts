@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
 import { EXACT_COUNT_CAP, listTotal, pagedList, settleTotal } from './pagination.ts';
@@ -18,6 +19,30 @@ describe('list totals that never scan a large list', () => {
     expect(all.total_kind).toBe('estimate');
     expect(all.total).toBeGreaterThan(EXACT_COUNT_CAP);
     expect(await listTotal(t.database.db, sql`from probe_rows`, sql`where grp = 1`)).toEqual({ total: 50, total_kind: 'exact' });
+  });
+
+  it('plans a filter once for a few seconds: the next page and the next user of the same filter reuse the estimate', async () => {
+    const statements: string[] = [];
+    const db = t.database.db;
+    const watched = new Proxy(db, {
+      get: (target, prop, receiver) =>
+        prop === 'execute'
+          ? (query: Parameters<typeof db.execute>[0]) => {
+              statements.push(new PgDialect().sqlToQuery(query as SQL).sql);
+              return target.execute(query);
+            }
+          : Reflect.get(target, prop, receiver),
+    });
+    const planned = () => statements.filter((s) => s.startsWith('explain')).length;
+    const first = await listTotal(watched, sql`from probe_rows`, sql`where grp = ${2}`);
+    expect(first.total_kind).toBe('estimate');
+    expect(await listTotal(watched, sql`from probe_rows`, sql`where grp = ${2}`)).toEqual(first);
+    expect(planned()).toBe(1);
+    // Another filter is planned for itself; a small set is still counted exactly every time.
+    await listTotal(watched, sql`from probe_rows`, sql`where grp = ${1}`);
+    await listTotal(watched, sql`from probe_rows`, sql`where grp = ${1}`);
+    expect(planned()).toBe(2);
+    expect(statements.filter((s) => s.startsWith('select count')).length).toBe(2);
   });
 
   it('lets a short page prove the exact total, and never shows fewer than the rows seen', () => {

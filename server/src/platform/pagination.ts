@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { DEEP_PAGE_MESSAGE, MAX_LIST_OFFSET, type ListMeta } from '@portal/contract';
 import { queryRows, type Db } from '../db/client.ts';
 import { badRequest } from './errors.ts';
@@ -39,12 +40,35 @@ export async function countRows(db: Db, from: SQL, where: SQL, cap = EXACT_COUNT
   return { total: Math.max(n, await plannedRows(db, from, where)), total_kind: 'estimate' };
 }
 
-/** The planner's estimate of the rows `from` + `where` matches: one planning round, no rows read. */
+/**
+ * How long a planner estimate is reused for the same list and filter. The estimate moves only when the table's
+ * statistics do (ANALYZE), so a few seconds lose nothing; they spare the planning round (which costs more than the page
+ * itself on a wide table) to every next page and every other user of the same filter.
+ */
+export const ESTIMATE_KEEP_MS = 5_000;
+const ESTIMATES_KEPT = 1_000;
+const dialect = new PgDialect();
+/** Per database handle (test schemas in one process each have their own), by the statement's text and parameters. */
+const estimates = new WeakMap<Db, Map<string, { rows: number; atMs: number }>>();
+
+/** The planner's estimate of the rows `from` + `where` matches: one planning round, no rows read; reused for ESTIMATE_KEEP_MS. */
 async function plannedRows(db: Db, from: SQL, where: SQL): Promise<number> {
-  const plan = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) select 1 ${from} ${where}`);
+  const statement = sql`explain (format json) select 1 ${from} ${where}`;
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  const key = `${text}\u0000${JSON.stringify(params)}`;
+  let kept = estimates.get(db);
+  const hit = kept?.get(key);
+  const nowMs = Date.now();
+  if (hit && nowMs - hit.atMs < ESTIMATE_KEEP_MS && nowMs >= hit.atMs) return hit.rows;
+  const plan = await queryRows<{ 'QUERY PLAN': unknown }>(db, statement);
   const raw = plan[0]?.['QUERY PLAN'];
   const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
-  return Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
+  const rows = Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
+  if (!kept) estimates.set(db, (kept = new Map()));
+  kept.delete(key);
+  kept.set(key, { rows, atMs: nowMs });
+  if (kept.size > ESTIMATES_KEPT) kept.delete(kept.keys().next().value!);
+  return rows;
 }
 
 /**
