@@ -41,6 +41,17 @@ describe('the built web app', () => {
     expect(plain.body).toBe(script);
   });
 
+  it('gives an API answer the headers that apply to JSON, with a policy that allows nothing', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/api/v1/meta' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(res.headers['x-dns-prefetch-control']).toBeUndefined();
+  });
+
   it('never lets a browser keep the page itself, so a new build is seen at once', async () => {
     for (const url of ['/', '/admin/aphrodite/consumer']) {
       const res = await h.app.inject({ method: 'GET', url });
