@@ -160,7 +160,7 @@ describe('digital stamps', () => {
     await signIn(page, 'admin.cms');
     await page.goto('/admin/aphrodite/report');
     await page.getByTestId('resource-table').waitFor();
-    await page.getByTestId('stamp-report-range').getByText(`${today.slice(0, 7)}-01 – ${today}`).waitFor();
+    await page.getByTestId('stamp-report-range').getByText(`01/${dayText(0).slice(3)} – ${dayText(0)}`).waitFor();
     // The person filters: this programme, Stamp In.
     await pickFilter(page, 'programme_id', name, name.slice(0, 18));
     await pickFilter(page, 'movement', 'Stamp In');

@@ -4,6 +4,7 @@ import { useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { stampReportApi, stampReportTotalsQuery } from '@portal/contract';
 import { call } from '../../lib/call.ts';
+import { useFormat } from '../../lib/format.ts';
 import { resourceKeys } from '../../lib/query-keys.ts';
 import { listQueryParams } from '../../ui/list-search.ts';
 
@@ -15,6 +16,7 @@ const numberFormat = new Intl.NumberFormat('id-ID');
 /** The report's totals row: the filters in the URL summed over every row, and the range they cover (default this month). */
 export function StampReportTotals() {
   const { t } = useTranslation();
+  const format = useFormat();
   const raw: Record<string, unknown> = useSearch({ strict: false });
   // The report's filters from the URL (its page, limit and order are the list's).
   const query = listQueryParams(stampReportTotalsQuery, Object.fromEntries(FILTERS.filter((k) => raw[k] !== undefined).map((k) => [k, raw[k]])));
@@ -33,7 +35,7 @@ export function StampReportTotals() {
     <Card size="small" style={{ marginBottom: 16 }} data-testid="stamp-report-totals">
       <Typography.Text type="secondary" data-testid="stamp-report-range">
         {t('loyalty.report.total', 'Total')}
-        {data ? ` · ${data.day_from} – ${data.day_to}` : ''}
+        {data ? ` · ${format.date(data.day_from)} – ${format.date(data.day_to)}` : ''}
       </Typography.Text>
       <Row gutter={[16, 8]} style={{ marginTop: 8 }}>
         {figure('stamps_in', 'Stamp In')}

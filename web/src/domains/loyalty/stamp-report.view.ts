@@ -1,5 +1,6 @@
 import { STAMP_DIRECTION, stampProgrammeRow, stampProgrammesApi, stampReportApi, stampReportQuery, type StampReportRow } from '@portal/contract';
 import { enumOptions, remoteOptions } from '../../ui/options.ts';
+import { dayDisplay } from '../../ui/DayInput.tsx';
 import { defineResource } from '../../ui/resource.ts';
 import { storeOptions } from './loyalty.options.ts';
 
@@ -27,7 +28,7 @@ export const stampReportView = defineResource<StampReportRow>({
     { kind: 'select', key: 'store_id', label: 'Store', options: storeOptions, width: 220 },
   ],
   columns: [
-    { key: 'day', label: 'Date', sortable: true, width: 120 },
+    dayDisplay<StampReportRow>('day', 'Date', { sortable: true }),
     { key: 'programme_name', label: 'Programme', sortable: true },
     { key: 'store_code', label: 'Store Code', width: 120 },
     { key: 'store_name', label: 'Store', sortable: true },
