@@ -12,22 +12,40 @@ import { whereOf } from '../../server/src/platform/pagination.ts';
 import { seedContent } from '../../server/src/seed/demo-content.ts';
 import { seedEcommerce } from '../../server/src/seed/demo-ecommerce.ts';
 import { seedHelpdesk } from '../../server/src/seed/demo-helpdesk.ts';
+import { seedCoupons } from '../../server/src/seed/demo-coupons.ts';
+import { seedRaffles } from '../../server/src/seed/demo-raffles.ts';
+import { seedSurveys } from '../../server/src/seed/demo-surveys.ts';
+import { appKeyOf } from '../../server/src/platform/secret-box.ts';
 import { consumerData } from './consumers.ts';
 
 /** The goal of issue 12: every export within this many times `COPY` of its rows. */
 const GOAL = 3;
 
 /**
- * The rest of the demo beside the consumers benchmark's data (promotions, content, help desk), and one audit row per
- * consumer (the log-history export's rows), unless a kept schema has them already.
+ * The rest of the demo beside the consumers benchmark's data (promotions, content, help desk, surveys, coupons and
+ * raffles), and one audit row per consumer (the log-history export's rows), unless a kept schema has them already.
  */
-async function seedRest(database: Database, auditRows: number): Promise<void> {
+async function seedRest(database: Database, auditRows: number, appKey: string | Buffer): Promise<void> {
   const db = database.db;
   let seeded = false;
   if (!(await queryRows(db, sql`select 1 from content_items limit 1`)).length) {
     await seedEcommerce(db);
     await seedContent(db);
     await seedHelpdesk(db);
+    seeded = true;
+  }
+  // The records whose rows some exports are of (a survey's answers, a coupon's codes, a drawn raffle's entries),
+  // made through their services as the demo seed makes them.
+  if (!(await queryRows(db, sql`select 1 from forms limit 1`)).length) {
+    await seedSurveys(db);
+    seeded = true;
+  }
+  if (!(await queryRows(db, sql`select 1 from coupon_settings limit 1`)).length) {
+    await seedCoupons(db);
+    seeded = true;
+  }
+  if (!(await queryRows(db, sql`select 1 from raffles limit 1`)).length) {
+    await seedRaffles(db, appKey);
     seeded = true;
   }
   const [audit] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from audit_log`);
@@ -125,11 +143,11 @@ export async function run(scale: number): Promise<void> {
   const db = database.db;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-exports-'));
   try {
-    await seedRest(database, count);
     const config = loadConfig(
       { ...process.env, DATABASE_URL: undefined },
       { APP_ENV: 'development', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: 1000, webDist: '/nonexistent', DATA_DIR: dataDir, JOBS_POLL_SECONDS: 0.5 },
     );
+    await seedRest(database, count, appKeyOf(config));
     const built = await buildApp({ config, database });
     await built.app.ready();
     const users = new Map(
@@ -139,14 +157,26 @@ export async function run(scale: number): Promise<void> {
     const viewer = users.get('viewer');
     if (!admin || !viewer) throw new Error('exports: the demo users admin.cms and viewer are missing');
 
-    const defs = [...built.exports.definitions()].sort((a, b) => a.name.localeCompare(b.name));
+    // EXPORTS_ONLY=name,name: only the exports whose names hold one of these (a rerun of a few).
+    const only = process.env.EXPORTS_ONLY?.split(',').filter(Boolean);
+    const defs = [...built.exports.definitions()].filter((d) => !only || only.some((o) => d.name.includes(o))).sort((a, b) => a.name.localeCompare(b.name));
     console.log(`\nexports: ${defs.length} export definitions as CSV on ${database.describe} (goal ≤ ${GOAL}x COPY of the same rows)`);
     console.log(`${'export'.padEnd(34)} ${'viewer'.padEnd(9)} ${'rows'.padStart(10)} ${'export'.padStart(10)} ${'COPY'.padStart(10)} ${'ratio'.padStart(7)} ${'file'.padStart(9)}`);
     const missed: string[] = [];
     const file = path.join(dataDir, 'export.csv');
     const copyFile = path.join(dataDir, 'copy.csv');
-    for (const def of defs) {
-      const q = def.listQuery.parse({}) as Record<string, unknown>;
+    // Exports of one record's rows take that record: the survey with most answers, the first coupon, a drawn raffle.
+    const [form] = await queryRows<{ id: number }>(db, sql`select id from forms order by response_count desc, id limit 1`);
+    const [coupon] = await queryRows<{ id: number }>(db, sql`select id from coupon_settings order by id limit 1`);
+    const [raffle] = await queryRows<{ id: number }>(db, sql`select id from raffles where drawn_at is not null order by id limit 1`);
+    const recordOf: Record<string, Record<string, unknown>> = {
+      response: { form_id: form?.id },
+      'Export-coupon_code': { coupon_setting_id: coupon?.id },
+      'Export-raffle': { raffle_id: raffle?.id },
+    };
+    for (const declared of defs) {
+      const q = declared.listQuery.parse(recordOf[declared.name] ?? {}) as Record<string, unknown>;
+      const def = declared.forQuery ? { ...declared, ...(await declared.forQuery(db, q)) } : declared;
       const variants: [string, number][] = def.prepare ? [['masked', viewer], ['unmasked', admin]] : [['', admin]];
       for (const [label, userId] of variants) {
         const { ms, rows, copyMs } = await measure(
