@@ -34,17 +34,20 @@ export const shownContact = (viewer: ExportViewer): SQL =>
 /**
  * Decides, when the rows are read (a kept export in its job), whether the file shows personal data unmasked; an unmasked
  * export is recorded in the personal-data access log with every consumer the file holds, in one set-based statement
- * over the export's own query.
+ * over the export's own query, run while the rows are written (`recorded`): the writer hands the file to no one before
+ * that entry is written, and a file whose entry fails is not handed over at all.
  */
 export const decidePersonalData =
   (accessLog: PersonalDataAccessLog, name: string, consumerId: string) =>
   async (db: Db, src: ExportSource, viewer: ExportViewer): Promise<ExportViewer> => {
     const [row] = await queryRows<{ open: unknown }>(db, sql`select ${personalRight(viewer.userId)} as open`);
     const personalData = row?.open === true || row?.open === 't';
-    if (personalData) {
-      const read = { userId: viewer.userId, at: accessLog.now(), screen: name, route: 'export' };
-      await accessLog.recordSelected(read, sql`select ${sql.raw(consumerId)} as consumer_id ${src.from} ${whereOf([...src.where])}`, db);
-    }
-    return { ...viewer, personalData };
+    if (!personalData) return { ...viewer, personalData };
+    const read = { userId: viewer.userId, at: accessLog.now(), screen: name, route: 'export' };
+    // Beside the rows rather than before them: at a million rows the entry's subjects cost as much as the file.
+    const recorded = accessLog.recordSelected(read, sql`select ${sql.raw(consumerId)} as consumer_id ${src.from} ${whereOf([...src.where])}`, db);
+    // Awaited by the writer after the rows; until then a failure must not count as unhandled.
+    recorded.catch(() => undefined);
+    return { ...viewer, personalData, recorded };
   };
 

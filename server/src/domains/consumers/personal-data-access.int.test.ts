@@ -197,6 +197,25 @@ describe('personal data: promo phone masking, the access log of unmasked reads (
     });
   });
 
+  describe('an unmasked file whose entry cannot be written', () => {
+    it('is handed to no one: the entry is written beside the rows, and the file waits for it', async () => {
+      const [c] = await consumers(1);
+      await h.stepUp(admin);
+      // Every new access entry refused, as a full disk or a lost connection would.
+      await db().execute(sql`alter table personal_data_access add constraint refuse_all check (false) not valid`);
+      try {
+        const res = await h.call('GET', `/api/v1/consumers/export?format=csv&consumer_id=${c!.id}`, { token: admin });
+        expect(res.statusCode).toBeGreaterThanOrEqual(500);
+        expect(res.body).not.toContain(c!.phone);
+      } finally {
+        await db().execute(sql`alter table personal_data_access drop constraint refuse_all`);
+      }
+      const again = await h.call('GET', `/api/v1/consumers/export?format=csv&consumer_id=${c!.id}`, { token: admin });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.body).toContain(c!.phone);
+    });
+  });
+
   describe('the log itself', () => {
     it('is listed per consumer and exported by the Super Admin only', async () => {
       const [c] = await consumers(1);

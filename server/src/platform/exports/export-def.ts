@@ -28,6 +28,11 @@ export interface ExportViewer {
    * rows are read (a kept export in its job), so the file and the access log agree. Masked when not decided.
    */
   personalData?: boolean;
+  /**
+   * The access-log entry of an unmasked file, written beside its rows on a connection of its own; the file is handed
+   * to no one until it is written (ExportService.write awaits it after the rows).
+   */
+  recorded?: Promise<void>;
 }
 
 /** The list query of an export: a zod object (the list's own contract query). */

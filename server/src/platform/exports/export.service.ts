@@ -149,11 +149,11 @@ export class ExportService {
   async write(declared: ExportDef, q: Record<string, unknown>, asker: ExportViewer, format: ExportFormat, out: Writable): Promise<number> {
     const def = declared.forQuery ? { ...declared, ...(await declared.forQuery(this.db, q)) } : declared;
     const viewer = (await def.prepare?.(this.db, q, asker)) ?? asker;
-    if (format === 'csv') {
-      const copied = await copyCsv(this.readers, def, def.source(q, viewer), csvHead(def.columns.map((c) => c.label)), out);
-      if (copied !== null) return copied;
-    }
-    return this.writeBatched(def, q, viewer, format, out);
+    let rows = format === 'csv' ? await copyCsv(this.readers, def, def.source(q, viewer), csvHead(def.columns.map((c) => c.label)), out) : null;
+    rows ??= await this.writeBatched(def, q, viewer, format, out);
+    // Both callers hand the file over only once this returns (spooled, or renamed into the Download List).
+    await viewer.recorded;
+    return rows;
   }
 
   /** The batched writer alone, for a prepared viewer: every format, on both databases (CSV on PostgreSQL goes through COPY). */
