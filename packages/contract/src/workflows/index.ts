@@ -1,2 +1,3 @@
 export * from './content.ts';
 export * from './consumer.ts';
+export * from './order.ts';
