@@ -14,3 +14,4 @@ export * from './consumers/index.ts';
 export * from './helpdesk/index.ts';
 export * from './loyalty/index.ts';
 export * from './api-registry.ts';
+export * from './orders/index.ts';

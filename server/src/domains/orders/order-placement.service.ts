@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { FULFIL_DELIVERY, ORDER_PAYMENT_MINUTES, ORDER_WAITING_PAYMENT, appOrderPlaced, stampDayOf, type AppOrderBody, type AppOrderPlaced } from '@portal/contract';
+import { queryRows, type Db, type Tx } from '../../db/client.ts';
+import { badRequest, pgCode, unprocessable } from '../../platform/errors.ts';
+import { rowReader } from '../../platform/sql/row-reader.ts';
+
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** ORD-YYYYMMDD-XXXXXXXX: the Jakarta day it was placed and 8 characters from 32 (40 bits: unique by its index). */
+const orderNo = (now: Date) => `ORD-${stampDayOf(now).replaceAll('-', '')}-${[...randomBytes(8)].map((b) => CODE_ALPHABET[b % 32]).join('')}`;
+
+const toPlaced = rowReader(appOrderPlaced);
+
+type Line = {
+  product_id: number;
+  plu: string;
+  name: string;
+  price: number;
+  quantity: number;
+  stock: number;
+  max_qty: number | null;
+  daily_limit: number | null;
+  ordered_today: number;
+};
+
+/**
+ * The consumer app's order, placed in one transaction: the store and its products by PLU (the promo price where there
+ * is one), the max-purchase limitation of each product on the Jakarta day (per order, and per consumer per day over
+ * orders that are not ended unpaid or cancelled: the consumer's row is locked, so parallel orders of one consumer
+ * count each other), the stock taken in SQL (`stock >= quantity`, rows locked in product order so concurrent orders
+ * never deadlock and never oversell), the delivery fee of the first active delivery method of the mode, then the order,
+ * its items and its first timeline entry. A refused order takes nothing.
+ */
+export class OrderPlacementService {
+  constructor(private readonly db: Db) {}
+
+  async place(consumerId: number, body: AppOrderBody, now: Date): Promise<AppOrderPlaced> {
+    if (body.client_ref) {
+      const earlier = await this.byClientRef(this.db, consumerId, body.client_ref);
+      if (earlier) return earlier;
+    }
+    try {
+      return await this.db.transaction((tx) => this.placeIn(tx, consumerId, body, now));
+    } catch (err) {
+      // The same request placed at the same moment: the first one's order is the answer.
+      if (pgCode(err) === '23505' && body.client_ref) {
+        const earlier = await this.byClientRef(this.db, consumerId, body.client_ref);
+        if (earlier) return earlier;
+      }
+      throw err;
+    }
+  }
+
+  private async placeIn(tx: Tx, consumerId: number, body: AppOrderBody, now: Date): Promise<AppOrderPlaced> {
+    const [store] = await queryRows<{ id: number }>(tx, sql`select id from stores where lower(code) = lower(${body.store_code}) and status = 1 order by id limit 1`);
+    if (!store) throw badRequest(`Store ${body.store_code} does not exist`, [{ path: 'store_code', message: `Store ${body.store_code} does not exist` }]);
+    const storeId = Number(store.id);
+    const day = stampDayOf(now);
+    const wanted = JSON.stringify(body.items.map((i, ord) => ({ ord, plu: i.plu.toUpperCase(), quantity: i.quantity })));
+    // Parallel orders of one consumer wait for each other here, so the daily limit counts them all.
+    await tx.execute(sql`select id from consumers where id = ${consumerId} for update`);
+    const lines = await queryRows<Line & { ord: number; store_product: number | null }>(
+      tx,
+      sql`with w as (select * from json_to_recordset(${wanted}::json) as w(ord int, plu text, quantity int))
+        select w.ord, w.plu, w.quantity, p.id as product_id, p.name, sp.id as store_product, coalesce(sp.promo_price, sp.price) as price, sp.stock,
+          m.max_qty, m.daily_limit,
+          coalesce((select sum(i.quantity) from order_items i join orders o on o.id = i.order_id
+            where o.consumer_id = ${consumerId} and i.product_id = p.id and o.status not in (110, 111, 210)
+              and o.created_at >= ${day}::date::timestamp at time zone 'Asia/Jakarta'), 0)::int as ordered_today
+        from w left join products p on upper(p.plu) = w.plu and p.status = 1
+        left join store_products sp on sp.store_id = ${storeId} and sp.product_id = p.id and sp.is_active
+        left join lateral (select max_qty, daily_limit from max_purchase_limitations x where x.product_id = p.id and x.status = 1
+          and x.start_date <= ${day}::date and x.end_date >= ${day}::date order by x.max_qty limit 1) m on true
+        order by w.ord`,
+    );
+    for (const l of lines) {
+      const path = `items.${l.ord}.plu`;
+      if (l.product_id === null) throw badRequest(`Product ${l.plu} does not exist`, [{ path, message: `Product ${l.plu} does not exist` }]);
+      if (l.store_product === null) throw unprocessable(`${l.name} is not sold at this store`);
+      if (l.max_qty !== null && l.quantity > Number(l.max_qty)) throw unprocessable(`At most ${l.max_qty} of ${l.name} in one order`);
+      if (l.daily_limit !== null && Number(l.ordered_today) + l.quantity > Number(l.daily_limit)) {
+        throw unprocessable(`At most ${l.daily_limit} of ${l.name} a day: ${l.ordered_today} ordered today already`);
+      }
+    }
+    // The stock: each row locked in product order, taken only where it covers the quantity.
+    const take = JSON.stringify(lines.map((l) => ({ product_id: Number(l.product_id), quantity: l.quantity })));
+    const taken = await queryRows<{ product_id: number }>(
+      tx,
+      sql`with t as (select * from json_to_recordset(${take}::json) as t(product_id int, quantity int)),
+          k as (select sp.id from store_products sp where sp.store_id = ${storeId} and sp.product_id in (select product_id from t) order by sp.product_id for update)
+        update store_products sp set stock = sp.stock - t.quantity from t
+        where sp.store_id = ${storeId} and sp.product_id = t.product_id and sp.id in (select id from k) and sp.stock >= t.quantity
+        returning sp.product_id`,
+    );
+    if (taken.length < lines.length) {
+      const short = lines.find((l) => !taken.some((t) => Number(t.product_id) === Number(l.product_id)));
+      throw unprocessable(short ? `Only ${Math.max(0, Number(short.stock))} of ${short.name} left at this store` : 'Not enough stock');
+    }
+    let deliveryFee = 0;
+    if (body.fulfilment === FULFIL_DELIVERY) {
+      const [method] = await queryRows<{ fee: number }>(tx, sql`select fee from delivery_methods where delivery_mode = ${body.delivery_mode} and status = 1 order by position, id limit 1`);
+      if (!method) throw unprocessable('No delivery method of this kind is available now');
+      deliveryFee = Number(method.fee);
+    }
+    const itemsTotal = lines.reduce((n, l) => n + Number(l.price) * l.quantity, 0);
+    const expires = new Date(now.getTime() + ORDER_PAYMENT_MINUTES * 60_000);
+    const items = JSON.stringify(lines.map((l) => ({ ord: l.ord, product_id: Number(l.product_id), plu: l.plu, name: l.name, price: Number(l.price), quantity: l.quantity })));
+    const [order] = await queryRows<{ id: number }>(
+      tx,
+      sql`with o as (insert into orders (order_no, consumer_id, store_id, status, fulfilment, delivery_mode, delivery_address, items_total, delivery_fee, total,
+            payment_expires_at, client_ref, created_at, updated_at)
+          values (${orderNo(now)}, ${consumerId}, ${storeId}, ${ORDER_WAITING_PAYMENT}, ${body.fulfilment}, ${body.fulfilment === FULFIL_DELIVERY ? body.delivery_mode : null},
+            ${body.fulfilment === FULFIL_DELIVERY ? body.delivery_address : null}, ${itemsTotal}, ${deliveryFee}, ${itemsTotal + deliveryFee}, ${expires}, ${body.client_ref}, ${now}, ${now})
+          returning id),
+        i as (insert into order_items (order_id, product_id, plu, name, price, quantity, picked_quantity)
+          select (select id from o), x.product_id, x.plu, x.name, x.price, x.quantity, x.quantity
+          from json_to_recordset(${items}::json) as x(ord int, product_id int, plu text, name text, price bigint, quantity int) order by x.ord),
+        e as (insert into order_events (order_id, action, from_status, to_status, actor_kind, actor_id, at)
+          select id, 'place', null, ${ORDER_WAITING_PAYMENT}, 'consumer', ${consumerId}, ${now} from o)
+        select id from o`,
+    );
+    if (!order) throw new Error('the order was not written');
+    const placed = await this.read(tx, Number(order.id));
+    if (!placed) throw new Error('the order just written was not found');
+    return placed;
+  }
+
+  private async byClientRef(db: Db | Tx, consumerId: number, clientRef: string): Promise<AppOrderPlaced | undefined> {
+    const [row] = await queryRows<{ id: number }>(db, sql`select id from orders where consumer_id = ${consumerId} and client_ref = ${clientRef}`);
+    return row ? this.read(db, Number(row.id)) : undefined;
+  }
+
+  private async read(db: Db | Tx, orderId: number): Promise<AppOrderPlaced | undefined> {
+    const [row] = await queryRows(
+      db,
+      sql`select o.id as order_id, o.order_no, o.status, o.items_total, o.delivery_fee, o.total, o.payment_expires_at,
+          coalesce((select json_agg(json_build_object('plu', i.plu, 'name', i.name, 'price', i.price, 'quantity', i.quantity) order by i.id) from order_items i where i.order_id = o.id), '[]'::json) as items
+        from orders o where o.id = ${orderId}`,
+    );
+    return row ? toPlaced(row) : undefined;
+  }
+}
