@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { ORDER_STATUS, canOrder, orderMoveTo, returnsStock, type OrderAction } from '@portal/contract';
+import { queryRows, type Db, type Tx } from '../../db/client.ts';
+import { writeAudit, type AuditContext } from '../../platform/audit.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+
+type OrderStatusCode = (typeof ORDER_STATUS.values)[number];
+
+/** What the payment moves say of the payment (spec section 4, string payment statuses). */
+const PAYMENT_STATUS_OF: Partial<Record<OrderAction, string>> = { pay: 'PAID', payment_fail: 'FAILED', expire: 'EXPIRED' };
+
+export interface OrderMove {
+  action: OrderAction;
+  /** Who moves it: a staff member (with the audit context of the request), the consumer, or the system (gateway, job). */
+  actor: { kind: 'staff'; audit: AuditContext } | { kind: 'consumer'; id: number } | { kind: 'system' };
+  /** The version the mover saw (staff screens send it); a newer one answers 409. */
+  version?: number;
+  /** A cancel's reason, from the cancel-reasons list. */
+  cancelReasonId?: number;
+  note?: string | null;
+  /** The payment gateway's reference of a payment. */
+  paymentRef?: string | null;
+}
+
+/**
+ * The only writer of an order's status: one move of the declared workflow (contract/workflows/order.ts) in one
+ * transaction with the order's row locked, its version checked, the timeline entry, the audit entry of a staff move,
+ * and, for a move that ends the order unpaid or cancelled, its picked items back in the store's stock (rows locked in
+ * product order, as placing an order takes them). Any other move answers 409 and changes nothing.
+ */
+export class OrderWorkflowService {
+  constructor(private readonly db: Db) {}
+
+  async move(orderId: number, m: OrderMove, now: Date, tx?: Tx): Promise<{ status: number; version: number }> {
+    if (!tx) return this.db.transaction((t) => this.move(orderId, m, now, t));
+    const [order] = await queryRows<{ status: number; fulfilment: number; version: number; store_id: number }>(
+      tx,
+      sql`select status, fulfilment, version, store_id from orders where id = ${orderId} for update`,
+    );
+    if (!order) throw notFound('Order');
+    const state = { status: Number(order.status), fulfilment: Number(order.fulfilment) };
+    if (m.version !== undefined && m.version !== Number(order.version)) throw conflict('This order was changed by someone else after you opened it. Reload to see the latest version.');
+    if (!canOrder(m.action, state)) throw conflict(`This order is ${ORDER_STATUS.label(state.status as OrderStatusCode)}: it cannot be moved by ${m.action.replaceAll('_', ' ')}`);
+    if (m.action === 'cancel') {
+      const [reason] = m.cancelReasonId === undefined ? [] : await queryRows(tx, sql`select id from cancel_reasons where id = ${m.cancelReasonId} and status = 1`);
+      if (!reason) throw badRequest('Choose a cancel reason from the list', [{ path: 'cancel_reason_id', message: 'Choose a cancel reason from the list' }]);
+    }
+    const to = orderMoveTo(m.action, state);
+    const staffId = m.actor.kind === 'staff' ? (m.actor.audit.actor?.userId ?? null) : null;
+    const [moved] = await queryRows<{ version: number }>(
+      tx,
+      sql`update orders set status = ${to}, version = version + 1, updated_at = ${now}, updated_by = ${staffId},
+          payment_status = coalesce(${PAYMENT_STATUS_OF[m.action] ?? null}, payment_status),
+          paid_at = case when ${m.action === 'pay'} then ${now} else paid_at end,
+          payment_ref = coalesce(${m.paymentRef ?? null}, payment_ref),
+          cancel_reason_id = coalesce(${m.cancelReasonId ?? null}::int, cancel_reason_id),
+          cancel_note = case when ${m.action === 'cancel'} then ${m.note ?? null} else cancel_note end
+        where id = ${orderId} returning version`,
+    );
+    if (returnsStock(to)) {
+      await tx.execute(sql`with r as (select product_id, sum(picked_quantity)::int as quantity from order_items where order_id = ${orderId} group by product_id),
+          k as (select sp.id from store_products sp where sp.store_id = ${order.store_id} and sp.product_id in (select product_id from r) order by sp.product_id for update)
+        update store_products sp set stock = sp.stock + r.quantity from r
+        where sp.store_id = ${order.store_id} and sp.product_id = r.product_id and sp.id in (select id from k) and r.quantity > 0`);
+    }
+    const actorKind = m.actor.kind;
+    const actorId = m.actor.kind === 'consumer' ? m.actor.id : staffId;
+    await tx.execute(sql`insert into order_events (order_id, action, from_status, to_status, actor_kind, actor_id, note, at)
+      values (${orderId}, ${m.action}, ${state.status}, ${to}, ${actorKind}, ${actorId}, ${m.note ?? null}, ${now})`);
+    if (m.actor.kind === 'staff') {
+      await writeAudit(tx, m.actor.audit, { action: `order.${m.action}`, entity: 'order', entityId: orderId, before: { status: state.status }, after: { status: to, note: m.note ?? null } });
+    }
+    return { status: to, version: Number(moved?.version) };
+  }
+}
