@@ -22,6 +22,7 @@ import { masterdataModule } from './domains/masterdata/masterdata.module.ts';
 import { promotionModule } from './domains/promotion/promotion.module.ts';
 import { stampsModule } from './domains/loyalty/stamps.module.ts';
 import { rafflesModule } from './domains/loyalty/raffles.module.ts';
+import { ordersModule } from './domains/orders/orders.module.ts';
 import { registerAccessGuard, type RegisteredRoute } from './platform/access-guard.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { openDbNotifications, type DbNotifications } from './platform/db-notify.ts';
@@ -185,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     stampsModule(ctx),
     couponsModule(ctx),
     rafflesModule(ctx),
+    ordersModule(ctx),
   ];
   const retention = new RetentionService(db, jobs, clock, {
     days: config.RETENTION_DAYS,

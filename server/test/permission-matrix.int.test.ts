@@ -102,6 +102,7 @@ const RECIPES: Record<string, Recipe> = {
   'GET /api/v1/raffle-coupons/export': { query: () => ({ raffle_id: String(MISSING) }), expect: 200 },
   'GET /api/v1/app/raffles': { expect: 401 },
   'POST /api/v1/app/raffles/:id/enter': { expect: 401 },
+  'POST /api/v1/app/orders': { body: {}, expect: 401 },
 };
 
 /**

@@ -15,6 +15,7 @@ import { operationsApi } from './operations/operations.api.ts';
 import { promotionApi, promotionImportsApi } from './promotion/promotion.api.ts';
 import { stampInjectImportApi, stampsApi } from './loyalty/stamps.api.ts';
 import { raffleApi } from './loyalty/raffles.api.ts';
+import { ordersApi } from './orders/orders.api.ts';
 
 /** Every bulk operation by spreadsheet, by its key (`product-edit`): the import wizard finds its endpoints here. */
 export const IMPORT_APIS: ReadonlyMap<string, ImportEndpoints> = new Map(
@@ -42,6 +43,7 @@ export const API = {
   stamps: stampsApi,
   coupons: couponsApi,
   raffles: raffleApi,
+  orders: ordersApi,
   imports: { importsApi, consumerImportsApi, helpdeskImportsApi },
 };
 

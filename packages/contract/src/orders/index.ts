@@ -1,1 +1,2 @@
 export * from './order-app.schema.ts';
+export * from './orders.api.ts';

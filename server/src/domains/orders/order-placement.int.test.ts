@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AppOrderBody } from '@portal/contract';
+import type { AppOrderBody, AppOrderPlaced } from '@portal/contract';
 import { queryRows } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { useHarness } from '../../../test/harness.ts';
+import { DEMO_PASSWORD, useHarness } from '../../../test/harness.ts';
 import { OrderPlacementService } from './order-placement.service.ts';
 
 describe('placing an order: stock taken in SQL, limits held, nothing taken by a refused order', () => {
@@ -103,6 +103,26 @@ describe('placing an order: stock taken in SQL, limits held, nothing taken by a 
     const [first, second] = await Promise.all([orders.place(consumers[2]!, request, new Date()), orders.place(consumers[2]!, request, new Date())]);
     expect(second.order_id).toBe(first.order_id);
     expect(await stockOf(c.product_id)).toBe(9);
+  });
+
+  it('is placed through the consumer API with a consumer token; refused without one, and bad input named by field', async () => {
+    const c = free[0]!;
+    await setStock(c.product_id, 10);
+    const [person] = await queryRows<{ phone: string }>(
+      db(),
+      sql`select c.phone from consumers c join consumer_credentials k on k.consumer_id = c.id where c.status = 1
+        and not exists (select 1 from consumers d where d.phone = c.phone and d.id <> c.id) order by c.id limit 1`,
+    );
+    const token = (await h.call('POST', '/api/v1/app/auth/sign-in', { body: { phone: person!.phone, password: DEMO_PASSWORD } })).json<{ data: { token: string } }>().data.token;
+    const order = { store_code: store.code, fulfilment: 2, items: [{ plu: c.plu, quantity: 2 }] };
+    expect((await h.call('POST', '/api/v1/app/orders', { body: order })).statusCode).toBe(401);
+    const placed = await h.call('POST', '/api/v1/app/orders', { token, body: order });
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(placed.json<{ data: AppOrderPlaced }>().data).toMatchObject({ status: 100, items_total: 2 * c.price, total: 2 * c.price });
+    const bad = await h.call('POST', '/api/v1/app/orders', { token, body: { ...order, fulfilment: 1, delivery_mode: 1 } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ details: { path: string }[] }>().details.map((d) => d.path)).toEqual(['delivery_address']);
+    expect(await stockOf(c.product_id)).toBe(8);
   });
 
   it('sells the last 100 units to exactly 100 of 1,000 concurrent orders, and the stock ends at 0', async () => {
