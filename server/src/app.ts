@@ -22,7 +22,7 @@ import { masterdataModule } from './domains/masterdata/masterdata.module.ts';
 import { promotionModule } from './domains/promotion/promotion.module.ts';
 import { stampsModule } from './domains/loyalty/stamps.module.ts';
 import { rafflesModule } from './domains/loyalty/raffles.module.ts';
-import { ordersModule } from './domains/orders/orders.module.ts';
+import { ordersModule, type OrderServices } from './domains/orders/orders.module.ts';
 import { registerAccessGuard, type RegisteredRoute } from './platform/access-guard.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { openDbNotifications, type DbNotifications } from './platform/db-notify.ts';
@@ -59,6 +59,8 @@ export interface BuiltApp {
   catalog: CatalogServices;
   /** The consumer app's tokens (sign-in, the guard of `/api/v1/app/...`). */
   consumerAuth: ConsumerAuthService;
+  /** Orders: placing them, their workflow, the payment gateway's callbacks. */
+  orders: OrderServices;
   /** Register job handlers before `app.ready()`; the queue starts on ready and stops on close. */
   jobs: JobQueue;
   /** The export pipeline; `registerExportRoute(app, exports, ...)` before `app.ready()` adds an export to a list. */
@@ -175,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // Each domain builds its services once; identity's sessions resolve the actor of every request.
   const identity = identityModule(ctx);
   const catalog = catalogModule(ctx);
+  const orders = ordersModule(ctx);
   const modules: DomainModule[] = [
     identity,
     catalog,
@@ -186,7 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     stampsModule(ctx),
     couponsModule(ctx),
     rafflesModule(ctx),
-    ordersModule(ctx),
+    orders,
   ];
   const retention = new RetentionService(db, jobs, clock, {
     days: config.RETENTION_DAYS,
@@ -206,7 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   deps.extraRoutes?.(app);
 
   registerSpa(app, config.webDist);
-  return { app, routes, services: identity.services, catalog: catalog.services, consumerAuth: ctx.consumerAuth, jobs, exports: exportService, imports, retention, notifications };
+  return { app, routes, services: identity.services, catalog: catalog.services, consumerAuth: ctx.consumerAuth, orders: orders.services, jobs, exports: exportService, imports, retention, notifications };
 }
 
 /** A hop count trusts that many proxies nearest the server; a list trusts those addresses. */

@@ -77,6 +77,11 @@ const envSchema = z.object({
    * Required in production; elsewhere, without it, a random key is created once in DATA_DIR (`app-secret.key`).
    */
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * The secret shared with the payment gateway, which signs its callbacks with it (HMAC-SHA256). Without it, one is
+   * derived from the app key (APP_SECRET, or the development key file), which the demo simulator signs with too.
+   */
+  PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** PostgreSQL connections of the request pool. */
   DB_POOL_MAX: int(10),
   /** How long a request waits for a database connection (a new one, or a free one of the pool) before answering 503. */

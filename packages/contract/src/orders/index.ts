@@ -1,2 +1,3 @@
 export * from './order-app.schema.ts';
 export * from './orders.api.ts';
+export * from './payment.schema.ts';

@@ -1,5 +1,6 @@
 import { endpoint } from '../common/endpoint.ts';
 import { appOrderBody, appOrderPlaced } from './order-app.schema.ts';
+import { paymentCallbackBody, paymentCallbackResult } from './payment.schema.ts';
 
 /**
  * The consumer app's side of orders under `app/`: public to the staff access guard, behind the consumer-token guard
@@ -20,4 +21,19 @@ export const orderAppApi = {
   }),
 };
 
-export const ordersApi = { orderAppApi };
+/** The payment gateway's callback: no session; the signature in the body is the lock. */
+export const paymentApi = {
+  callback: endpoint({
+    id: 'payments.callback',
+    method: 'POST',
+    path: 'payments/callback',
+    tag: 'payment gateway',
+    summary: 'The payment gateway reports an order paid or failed; signed (HMAC-SHA256 of the event), once per event id (a replay changes nothing)',
+    access: 'public',
+    body: paymentCallbackBody,
+    data: paymentCallbackResult,
+    errors: [401, 404, 409, 422],
+  }),
+};
+
+export const ordersApi = { orderAppApi, paymentApi };

@@ -94,3 +94,15 @@ CREATE TABLE order_events (
 );
 --> statement-breakpoint
 CREATE INDEX order_events_order_idx ON order_events (order_id, at, id);
+--> statement-breakpoint
+-- The payment gateway's callbacks, each once by its event id: a replay finds its row and changes nothing.
+CREATE TABLE payment_events (
+	event_id text PRIMARY KEY,
+	order_id bigint NOT NULL REFERENCES orders(id),
+	status text NOT NULL,
+	amount bigint NOT NULL,
+	payment_ref text NOT NULL,
+	received_at timestamptz NOT NULL DEFAULT now()
+);
+--> statement-breakpoint
+CREATE INDEX payment_events_order_idx ON payment_events (order_id);
