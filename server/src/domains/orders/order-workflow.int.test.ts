@@ -5,6 +5,7 @@ import { queryRows } from '../../db/client.ts';
 import type { AuditContext } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { useHarness } from '../../../test/harness.ts';
+import { expireUnpaidOrders } from './order-expiry.job.ts';
 import { OrderPlacementService } from './order-placement.service.ts';
 import { OrderWorkflowService } from './order-workflow.service.ts';
 
@@ -104,6 +105,19 @@ describe('the order workflow on the server: declared moves only, versioned, time
     const [row] = await queryRows(db(), sql`select status, version from orders where id = ${id}`);
     expect(row).toMatchObject({ status: 301, version: picked.version });
     expect((await workflow.move(id, byStaff('hand_over', { version: picked.version }), new Date())).status).toBe(400);
+  });
+
+  it('expires the unpaid orders past their deadline, and only those', async () => {
+    const before = await stock();
+    const late = await place(2, 1);
+    const paid = await place(2, 1);
+    const fresh = await place(2, 1);
+    await workflow.move(paid.order_id, system('pay'), new Date());
+    await db().execute(sql`update orders set payment_expires_at = now() - interval '1 minute' where id in (${late.order_id}, ${paid.order_id})`);
+    expect(await expireUnpaidOrders(db(), workflow, new Date())).toBe(1);
+    const rows = await queryRows<{ id: number; status: number }>(db(), sql`select id, status from orders where id in (${late.order_id}, ${paid.order_id}, ${fresh.order_id}) order by id`);
+    expect(rows.map((r) => Number(r.status))).toEqual([110, 200, 100]);
+    expect(await stock()).toBe(before - 2);
   });
 
   it('gives the stock back when an order is cancelled with its reason or expires unpaid, and keeps it when paid', async () => {

@@ -3,6 +3,7 @@ import { appConsumer } from '../../platform/consumer-auth.ts';
 import type { DomainModule, ModuleContext } from '../../platform/module.ts';
 import { serve } from '../../platform/serve.ts';
 import { OrderPlacementService } from './order-placement.service.ts';
+import { ORDER_EXPIRY_JOB, orderExpiryJob } from './order-expiry.job.ts';
 import { OrderWorkflowService } from './order-workflow.service.ts';
 import { PaymentCallbackService, paymentSecretOf } from './payment-callback.service.ts';
 
@@ -28,5 +29,6 @@ export function ordersModule(ctx: ModuleContext): DomainModule & { services: Ord
       serve(app, paymentApi.callback, async (req) => ({ message: 'Success', data: await services.payments.receive(req.body, ctx.clock.now()) }));
       serve(app, orderAppApi.place, async (req) => ({ message: 'Success', data: await services.placement.place(appConsumer(req).consumerId, req.body, ctx.clock.now()) }), consumerOnly);
     },
+    jobs: [{ name: ORDER_EXPIRY_JOB, handler: orderExpiryJob(ctx.db, workflow, ctx.jobs, ctx.clock), sendOnStart: {} }],
   };
 }
