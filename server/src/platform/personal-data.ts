@@ -78,11 +78,12 @@ export class PersonalDataAccessLog {
     if (unmasked) await this.record(this.readOf(req, endpoint), consumerIds);
   }
 
+  /** Subjects go in in key order: a file's million consumers then walk the key's index once instead of at random. */
   private async insert(read: PersonalDataRead, subjects: SQL, tx: Db | Tx): Promise<void> {
     await tx.execute(sql`with s as (select distinct consumer_id from (${subjects}) x where consumer_id is not null),
         a as (insert into personal_data_access (at, user_id, screen, route, subject_count)
               select ${read.at}, ${read.userId}, ${read.screen}, ${read.route}, count(*) from s having count(*) > 0
               returning id)
-      insert into personal_data_access_subjects (consumer_id, access_id) select s.consumer_id, a.id from s, a`);
+      insert into personal_data_access_subjects (consumer_id, access_id) select s.consumer_id, a.id from s, a order by s.consumer_id`);
   }
 }
