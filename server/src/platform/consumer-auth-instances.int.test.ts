@@ -75,6 +75,7 @@ describe('consumer tokens across two instances', () => {
   it('keeps nothing of a token the database refused', async () => {
     const before = b.consumerAuth.keptSessions;
     expect((await onB('not-a-token')).statusCode).toBe(401);
-    expect(b.consumerAuth.keptSessions).toBe(before);
+    // Fewer is possible (an announcement of the earlier tests may still evict on PostgreSQL), more is not.
+    expect(b.consumerAuth.keptSessions).toBeLessThanOrEqual(before);
   });
 });
