@@ -16,6 +16,7 @@ import { seedCoupons } from '../../server/src/seed/demo-coupons.ts';
 import { seedRaffles } from '../../server/src/seed/demo-raffles.ts';
 import { seedSurveys } from '../../server/src/seed/demo-surveys.ts';
 import { appKeyOf } from '../../server/src/platform/secret-box.ts';
+import { exportRecordQueries } from '../../server/test/export-records.ts';
 import { consumerData } from './consumers.ts';
 
 /** The goal of issue 12: every export within this many times `COPY` of its rows. */
@@ -166,14 +167,7 @@ export async function run(scale: number): Promise<void> {
     const file = path.join(dataDir, 'export.csv');
     const copyFile = path.join(dataDir, 'copy.csv');
     // Exports of one record's rows take that record: the survey with most answers, the first coupon, a drawn raffle.
-    const [form] = await queryRows<{ id: number }>(db, sql`select id from forms order by response_count desc, id limit 1`);
-    const [coupon] = await queryRows<{ id: number }>(db, sql`select id from coupon_settings order by id limit 1`);
-    const [raffle] = await queryRows<{ id: number }>(db, sql`select id from raffles where drawn_at is not null order by id limit 1`);
-    const recordOf: Record<string, Record<string, unknown>> = {
-      response: { form_id: form?.id },
-      'Export-coupon_code': { coupon_setting_id: coupon?.id },
-      'Export-raffle': { raffle_id: raffle?.id },
-    };
+    const recordOf = await exportRecordQueries(db);
     for (const declared of defs) {
       const q = declared.listQuery.parse(recordOf[declared.name] ?? {}) as Record<string, unknown>;
       const def = declared.forQuery ? { ...declared, ...(await declared.forQuery(db, q)) } : declared;

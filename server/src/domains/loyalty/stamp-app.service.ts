@@ -147,8 +147,6 @@ export class StampAppService {
       const stored = JSON.stringify(results.map((r, ord) => ({ ord, transaction_id: r.transaction_id, result: r })));
       const totals = await this.ledger.creditMany(
         tx,
-        10,
-        'transaction',
         credits,
         sql`update stamp_transactions s set result = jsonb_set(x.result, '{balance}', to_jsonb(totals.total))
           from json_to_recordset(${stored}::json) as x(ord int, transaction_id text, result jsonb) join totals on totals.ord = x.ord

@@ -142,7 +142,7 @@ export class StampLedgerService {
   }
 
   /**
-   * Credits (codes 10 or 30) of many consumers from one kind of source, each credit one source's lines (a transaction's
+   * Credits (codes 10 or 30) of many consumers, all of one code and one kind of source, each credit one source's lines (a transaction's
    * earnings, one line per programme), in ONE statement: the balance rows upserted in key order, then the consumers'
    * totals (their rows locked in id order), then a ledger row per line (each with the balances after it, credits
    * applying in the order given and a credit's lines in theirs), then the daily rollup in key order: the lock order of
@@ -150,8 +150,10 @@ export class StampLedgerService {
    * trip (the earn events' results), which may read each credit's total after it as `totals (ord, total)`, ord being the
    * credit's place in `credits`. Answers those totals in that order (a credit without lines: the total at its place).
    */
-  async creditMany(tx: Tx, code: 10 | 30, source: StampSource, credits: readonly CreditLines[], also?: SQL): Promise<number[]> {
-    if (!credits.length) return [];
+  async creditMany(tx: Tx, credits: readonly CreditLines[], also?: SQL): Promise<number[]> {
+    const [first] = credits;
+    if (!first) return [];
+    const { code, source } = first;
     const lines = credits.flatMap((c, ord) => {
       c.lines.forEach((l) => checkQuantity({ ...c, ...l }));
       if (c.code !== code || c.source !== source) throw new Error('creditMany takes credits of one code and source');

@@ -3,6 +3,7 @@ import { text } from 'node:stream/consumers';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ACTIVE_STATUS, listQuery } from '@portal/contract';
+import { exportRecordQueries } from '../../../test/export-records.ts';
 import { useHarness } from '../../../test/harness.ts';
 import { queryRows } from '../../db/client.ts';
 import { copyCsv } from './copy-csv.ts';
@@ -100,14 +101,7 @@ describe('CSV through COPY', () => {
     expect(defs.length).toBeGreaterThan(15);
     // Exports of one record's rows take that record: the seeded survey's answers, the first coupon's codes, the drawn raffle's entries.
     const db = h.testDb.database.db;
-    const [form] = await queryRows<{ id: number }>(db, sql`select id from forms order by response_count desc, id limit 1`);
-    const [coupon] = await queryRows<{ id: number }>(db, sql`select id from coupon_settings order by id limit 1`);
-    const [raffle] = await queryRows<{ id: number }>(db, sql`select id from raffles where drawn_at is not null order by id limit 1`);
-    const recordOf: Record<string, Record<string, unknown>> = {
-      response: { form_id: form?.id },
-      'Export-coupon_code': { coupon_setting_id: coupon?.id },
-      'Export-raffle': { raffle_id: raffle?.id },
-    };
+    const recordOf = await exportRecordQueries(db);
     for (const declared of defs) {
       const q = declared.listQuery.parse(recordOf[declared.name] ?? {}) as Record<string, unknown>;
       const def = declared.forQuery ? { ...declared, ...(await declared.forQuery(db, q)) } : declared;
