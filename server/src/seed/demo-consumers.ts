@@ -89,7 +89,11 @@ export async function seedConsumers(db: Db, count = DEMO_CONSUMERS): Promise<voi
         'Ditukar dengan stempel di aplikasi', 1 + (c.id + g) % 4, 5 + (c.id % 3) * 5,
         c.created_at + (now() - c.created_at) * (g / 3.0),
         case when 1 + (c.id + g) % 4 = 4 then c.created_at + (now() - c.created_at) * (g / 3.0 + 0.1) end,
-        c.created_at + (now() - c.created_at) * (g / 3.0) + interval '30 days',
+        -- An active claim ends in the future and an expired one in the past, as the daily expiry job would leave them.
+        case 1 + (c.id + g) % 4
+          when 1 then greatest(c.created_at + (now() - c.created_at) * (g / 3.0) + interval '30 days', now() + (1 + c.id % 20) * interval '1 day')
+          when 3 then least(c.created_at + (now() - c.created_at) * (g / 3.0) + interval '30 days', now() - interval '1 hour')
+          else c.created_at + (now() - c.created_at) * (g / 3.0) + interval '30 days' end,
         case when 1 + (c.id + g) % 4 = 4 then s.ids[1 + c.id % cardinality(s.ids)] end,
         case when 1 + (c.id + g) % 4 = 4 then 'POS-' || c.id || '-C' || g end
       from consumers c cross join s cross join lateral generate_series(1, case when c.id % 3 = 0 then 2 else 0 end) g`);
