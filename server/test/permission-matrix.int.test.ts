@@ -103,6 +103,9 @@ const RECIPES: Record<string, Recipe> = {
   'GET /api/v1/app/raffles': { expect: 401 },
   'POST /api/v1/app/raffles/:id/enter': { expect: 401 },
   'POST /api/v1/app/orders': { body: {}, expect: 401 },
+  'GET /api/v1/app/orders': { expect: 401 },
+  'GET /api/v1/app/orders/:id': { expect: 401 },
+  'GET /api/v1/app/stores/:code/products': { params: () => ({ code: 'MATRIX' }), expect: 401 },
   // The payment gateway's callback: no session; an unsigned body is bad input.
   'POST /api/v1/payments/callback': { body: {}, expect: 400 },
 };

@@ -10,6 +10,7 @@ import { couponRoutes } from './loyalty/coupons.routes.tsx';
 import { raffleRoutes } from './loyalty/raffles.routes.tsx';
 import { masterdataRoutes } from './masterdata/masterdata.routes.tsx';
 import { operationsRoutes } from './operations/operations.routes.tsx';
+import { orderRoutes } from './orders/orders.routes.tsx';
 import { promotionRoutes } from './promotion/promotion.routes.tsx';
 import { stampRoutes } from './loyalty/stamps.routes.tsx';
 
@@ -33,5 +34,6 @@ export function domainRoutes(parent: AnyRoute): AnyRoute[] {
     ...stampRoutes(parent),
     ...couponRoutes(parent),
     ...raffleRoutes(parent),
+    ...orderRoutes(parent),
   ];
 }

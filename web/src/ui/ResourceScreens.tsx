@@ -16,7 +16,7 @@ import { useResourceAccess } from './use-resource-access.ts';
 type View<Row extends { id: number | string }, Detail extends Row> = { view: ResourceView<Row, Detail> };
 
 /** The `$id` of the open route. */
-function useIdParam(): string {
+export function useIdParam(): string {
   const params: Record<string, unknown> = useParams({ strict: false });
   return typeof params.id === 'string' ? params.id : '';
 }

@@ -43,6 +43,7 @@ const en: Record<string, string> = {
   'ui.total': 'Total {{count}} items',
   'ui.totalEstimate': 'About {{count}} items',
   'ui.yes': 'Yes',
+  'ui.back': 'Back',
 };
 
 const id: Record<string, string> = {
@@ -89,6 +90,7 @@ const id: Record<string, string> = {
   'ui.total': 'Total {{count}} data',
   'ui.totalEstimate': 'Sekitar {{count}} data',
   'ui.yes': 'Ya',
+  'ui.back': 'Kembali',
 };
 
 export const uiI18n = { en, id };

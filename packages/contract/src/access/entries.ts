@@ -7,3 +7,4 @@ export const FREE_GIFT_ENTRIES = ['cms.free-gift-promotion'] as const;
 export const MAX_PURCHASE_ENTRIES = ['orion.max-purchase-limitation'] as const;
 export const COUPON_SETTING_ENTRIES = ['cms.coupon-setting'] as const;
 export const COUPON_LOG_ENTRIES = ['cms.coupon-log'] as const;
+export const ORDER_ENTRIES = ['cms.order-management'] as const;

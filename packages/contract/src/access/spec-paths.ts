@@ -64,7 +64,7 @@ export const ENTRY_SPEC_PATHS: Readonly<Record<string, EntrySpecPaths>> = {
   'cms.free-gift-promotion': built('free-gifts', CRUD),
   'cms.planogram-management': built('planograms', CRUD),
   'cms.3pl-setting': built('stores', DETAIL_EDIT),
-  'cms.order-management': later(['{id}/detail', '{id}/preview']),
+  'cms.order-management': built('orders', ['{id}/detail', '{id}/preview']),
   'cms.dashboard': later(),
   'cms.general-setting': built(undefined, EDIT),
   'cms.app-version': built('app-versions', EDIT),

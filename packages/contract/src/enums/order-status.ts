@@ -36,3 +36,30 @@ export const ORDER_FULFILMENT = enumTable([
 ] as const);
 export const FULFIL_DELIVERY = 1;
 export const FULFIL_PICK_UP = 2;
+
+/**
+ * Why a store picked less of an item than was ordered (the order list's `unpick_reason` filter). The spec names the
+ * filter, not its values: these are the reasons a grocery picker meets (decisions.md).
+ */
+export const ORDER_UNPICK_REASON = enumTable([
+  { value: 1, label: 'Out of stock', labelId: 'Stok habis', color: 'red' },
+  { value: 2, label: 'Damaged', labelId: 'Rusak', color: 'orange' },
+  { value: 3, label: 'Near or past expiry', labelId: 'Mendekati atau lewat kedaluwarsa', color: 'orange' },
+  { value: 4, label: 'Customer request', labelId: 'Permintaan pelanggan', color: 'blue' },
+  { value: 5, label: 'Price or data mismatch', labelId: 'Harga atau data tidak sesuai', color: 'default' },
+] as const);
+
+/**
+ * The order list's report tabs (spec section 3: all, disbursement, unpick, detail): every order; the delivered orders
+ * whose money goes to their store; the orders with an item picked short; and every order line by itself (the export).
+ */
+export const ORDER_REPORT_TABS = ['all', 'disbursement', 'unpick', 'detail'] as const;
+export type OrderReportTab = (typeof ORDER_REPORT_TABS)[number];
+
+/** The payment's own status on an order (spec section 4, string payment statuses). */
+export const PAYMENT_STATUS = enumTable([
+  { value: 'WAITING FOR PAYMENT', label: 'Waiting for Payment', labelId: 'Menunggu Pembayaran', color: 'orange' },
+  { value: 'EXPIRED', label: 'Expired', labelId: 'Kedaluwarsa', color: 'red' },
+  { value: 'PAID', label: 'Paid', labelId: 'Dibayar', color: 'green' },
+  { value: 'FAILED', label: 'Failed', labelId: 'Gagal', color: 'red' },
+] as const);

@@ -47,3 +47,68 @@ export const appOrderPlaced = z.object({
   items: z.array(z.object({ plu: z.string(), name: z.string(), price: z.number().int(), quantity: z.number().int() })),
 });
 export type AppOrderPlaced = z.infer<typeof appOrderPlaced>;
+
+/** The consumer's own orders, newest first, a page at a time (`before_id`: the last id of the page before). */
+export const appMyOrdersQuery = z
+  .object({
+    before_id: z.coerce.number().int().positive().optional(),
+    limit: z.coerce.number().int().min(1).max(50).default(20),
+  })
+  .strict();
+
+export const appOrderRow = z.object({
+  order_id: z.number().int(),
+  order_no: z.string(),
+  store_code: z.string(),
+  store_name: z.string(),
+  status: z.number().int(),
+  fulfilment: z.number().int(),
+  item_count: z.number().int(),
+  total: z.number().int(),
+  refund_due: z.number().int(),
+  payment_status: z.string(),
+  payment_expires_at: isoDateTime,
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+});
+export type AppOrderRow = z.infer<typeof appOrderRow>;
+
+/** One order as its consumer sees it: the lines as picked, the delivery, and every status it went through. */
+export const appOrderDetail = appOrderRow.extend({
+  delivery_mode: z.number().int().nullable(),
+  delivery_address: z.string().nullable(),
+  driver_name: z.string().nullable(),
+  driver_phone: z.string().nullable(),
+  items_total: z.number().int(),
+  picked_total: z.number().int(),
+  delivery_fee: z.number().int(),
+  cancel_reason: z.string().nullable(),
+  items: z.array(z.object({ plu: z.string(), name: z.string(), price: z.number().int(), quantity: z.number().int(), picked_quantity: z.number().int() })),
+  statuses: z.array(z.object({ status: z.number().int(), at: isoDateTime })),
+});
+export type AppOrderDetail = z.infer<typeof appOrderDetail>;
+
+/** A store's products on sale in the app, by name or PLU, a page at a time. */
+export const appStoreProductsQuery = z
+  .object({
+    search: z.string().trim().max(100).optional(),
+    page: z.coerce.number().int().min(1).max(500).default(1),
+    limit: z.coerce.number().int().min(1).max(50).default(20),
+  })
+  .strict();
+export const appStoreCodeParam = z.object({ code: z.string().trim().min(1).max(20) }).strict();
+
+export const appStoreProduct = z.object({
+  plu: z.string(),
+  name: z.string(),
+  brand: z.string().nullable(),
+  uom: z.string(),
+  image_url: z.string().nullable(),
+  price: z.number().int(),
+  /** The promo price where one is set: what the order charges. */
+  promo_price: z.number().int().nullable(),
+  stock: z.number().int(),
+  /** The most one order may hold (its max-purchase limitation), or null. */
+  max_per_order: z.number().int().nullable(),
+});
+export type AppStoreProduct = z.infer<typeof appStoreProduct>;

@@ -107,10 +107,10 @@ export class OrderPlacementService {
     const items = JSON.stringify(lines.map((l) => ({ ord: l.ord, product_id: Number(l.product_id), plu: l.plu, name: l.name, price: Number(l.price), quantity: l.quantity })));
     const [order] = await queryRows<{ id: number }>(
       tx,
-      sql`with o as (insert into orders (order_no, consumer_id, store_id, status, fulfilment, delivery_mode, delivery_address, items_total, delivery_fee, total,
+      sql`with o as (insert into orders (order_no, consumer_id, store_id, status, fulfilment, delivery_mode, delivery_address, items_total, picked_total, delivery_fee, total,
             payment_expires_at, client_ref, created_at, updated_at)
           values (${orderNo(now)}, ${consumerId}, ${storeId}, ${ORDER_WAITING_PAYMENT}, ${body.fulfilment}, ${body.fulfilment === FULFIL_DELIVERY ? body.delivery_mode : null},
-            ${body.fulfilment === FULFIL_DELIVERY ? body.delivery_address : null}, ${itemsTotal}, ${deliveryFee}, ${itemsTotal + deliveryFee}, ${expires}, ${body.client_ref}, ${now}, ${now})
+            ${body.fulfilment === FULFIL_DELIVERY ? body.delivery_address : null}, ${itemsTotal}, ${itemsTotal}, ${deliveryFee}, ${itemsTotal + deliveryFee}, ${expires}, ${body.client_ref}, ${now}, ${now})
           returning id),
         i as (insert into order_items (order_id, product_id, plu, name, price, quantity, picked_quantity)
           select (select id from o), x.product_id, x.plu, x.name, x.price, x.quantity, x.quantity

@@ -64,7 +64,11 @@ describe('the order workflow on the server: declared moves only, versioned, time
     const id = order.order_id;
     await workflow.move(id, { ...system('pay'), paymentRef: 'PG-123' }, new Date());
     await workflow.move(id, system('queue'), new Date());
-    for (const action of ['check_stock', 'confirm_pick', 'dispatch', 'delivery_incomplete', 'redeliver', 'deliver'] as const) await workflow.move(id, byStaff(action), new Date());
+    for (const action of ['check_stock', 'confirm_pick'] as const) await workflow.move(id, byStaff(action), new Date());
+    // Out for delivery only with a driver.
+    expect(await refused(workflow.move(id, byStaff('dispatch'), new Date()))).toMatchObject({ status: 422, message: 'Assign a driver first' });
+    await db().execute(sql`update orders set driver_name = 'Budi', driver_phone = '081200000000' where id = ${id}`);
+    for (const action of ['dispatch', 'delivery_incomplete', 'redeliver', 'deliver'] as const) await workflow.move(id, byStaff(action), new Date());
     const events = await queryRows<{ action: string; from_status: number | null; to_status: number; actor_kind: string }>(
       db(),
       sql`select action, from_status, to_status, actor_kind from order_events where order_id = ${id} order by id`,

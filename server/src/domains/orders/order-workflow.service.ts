@@ -2,9 +2,42 @@ import { sql } from 'drizzle-orm';
 import { ORDER_STATUS, canOrder, orderMoveTo, returnsStock, type OrderAction } from '@portal/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { writeAudit, type AuditContext } from '../../platform/audit.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound, unprocessable } from '../../platform/errors.ts';
 
 type OrderStatusCode = (typeof ORDER_STATUS.values)[number];
+export const statusText = (status: number): string => ORDER_STATUS.label(status as OrderStatusCode);
+
+/** An order's row locked for a change, as its writers read it. */
+export interface LockedOrder {
+  status: number;
+  fulfilment: number;
+  version: number;
+  store_id: number;
+  picked_total: number;
+  has_driver: boolean;
+}
+
+/**
+ * Locks the order's row for the transaction's change (404 when there is none); with the version the writer saw, a newer
+ * one answers 409. Every writer of an order (workflow moves, picking, drivers) starts here, so they queue on one lock.
+ */
+export async function lockOrder(tx: Tx, orderId: number, version?: number): Promise<LockedOrder> {
+  const [row] = await queryRows<Record<string, unknown>>(
+    tx,
+    sql`select status, fulfilment, version, store_id, picked_total, driver_name is not null as has_driver from orders where id = ${orderId} for update`,
+  );
+  if (!row) throw notFound('Order');
+  const order = {
+    status: Number(row.status),
+    fulfilment: Number(row.fulfilment),
+    version: Number(row.version),
+    store_id: Number(row.store_id),
+    picked_total: Number(row.picked_total),
+    has_driver: row.has_driver === true || row.has_driver === 't',
+  };
+  if (version !== undefined && version !== order.version) throw conflict('This order was changed by someone else after you opened it. Reload to see the latest version.');
+  return order;
+}
 
 /** What the payment moves say of the payment (spec section 4, string payment statuses). */
 const PAYMENT_STATUS_OF: Partial<Record<OrderAction, string>> = { pay: 'PAID', payment_fail: 'FAILED', expire: 'EXPIRED' };
@@ -33,14 +66,11 @@ export class OrderWorkflowService {
 
   async move(orderId: number, m: OrderMove, now: Date, tx?: Tx): Promise<{ status: number; version: number }> {
     if (!tx) return this.db.transaction((t) => this.move(orderId, m, now, t));
-    const [order] = await queryRows<{ status: number; fulfilment: number; version: number; store_id: number }>(
-      tx,
-      sql`select status, fulfilment, version, store_id from orders where id = ${orderId} for update`,
-    );
-    if (!order) throw notFound('Order');
-    const state = { status: Number(order.status), fulfilment: Number(order.fulfilment) };
-    if (m.version !== undefined && m.version !== Number(order.version)) throw conflict('This order was changed by someone else after you opened it. Reload to see the latest version.');
-    if (!canOrder(m.action, state)) throw conflict(`This order is ${ORDER_STATUS.label(state.status as OrderStatusCode)}: it cannot be moved by ${m.action.replaceAll('_', ' ')}`);
+    const order = await lockOrder(tx, orderId, m.version);
+    const state = { status: order.status, fulfilment: order.fulfilment };
+    if (!canOrder(m.action, state)) throw conflict(`This order is ${statusText(state.status)}: it cannot be moved by ${m.action.replaceAll('_', ' ')}`);
+    if (m.action === 'confirm_pick' && order.picked_total === 0) throw unprocessable('Nothing is picked: cancel the order instead');
+    if ((m.action === 'dispatch' || m.action === 'redeliver') && !order.has_driver) throw unprocessable('Assign a driver first');
     if (m.action === 'cancel') {
       const [reason] = m.cancelReasonId === undefined ? [] : await queryRows(tx, sql`select id from cancel_reasons where id = ${m.cancelReasonId} and status = 1`);
       if (!reason) throw badRequest('Choose a cancel reason from the list', [{ path: 'cancel_reason_id', message: 'Choose a cancel reason from the list' }]);

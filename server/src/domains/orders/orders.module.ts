@@ -1,15 +1,18 @@
-import { orderAppApi, paymentApi } from '@portal/contract';
-import { appConsumer } from '../../platform/consumer-auth.ts';
+import { paymentApi } from '@portal/contract';
 import type { DomainModule, ModuleContext } from '../../platform/module.ts';
+import { PersonalDataAccessLog } from '../../platform/personal-data.ts';
 import { serve } from '../../platform/serve.ts';
-import { OrderPlacementService } from './order-placement.service.ts';
+import { OrderAppService } from './order-app.service.ts';
 import { ORDER_EXPIRY_JOB, orderExpiryJob } from './order-expiry.job.ts';
+import { OrderFulfilmentService } from './order-fulfilment.service.ts';
+import { OrderPlacementService } from './order-placement.service.ts';
 import { OrderWorkflowService } from './order-workflow.service.ts';
+import { orderExports } from './order.exports.ts';
+import { OrderService } from './order.resource.ts';
+import { registerOrderAppRoutes, registerOrderStaffRoutes, type OrderRouteServices } from './orders.routes.ts';
 import { PaymentCallbackService, paymentSecretOf } from './payment-callback.service.ts';
 
-export interface OrderServices {
-  placement: OrderPlacementService;
-  workflow: OrderWorkflowService;
+export interface OrderServices extends OrderRouteServices {
   payments: PaymentCallbackService;
 }
 
@@ -17,18 +20,24 @@ export interface OrderServices {
 export function ordersModule(ctx: ModuleContext): DomainModule & { services: OrderServices } {
   const workflow = new OrderWorkflowService(ctx.db);
   const services: OrderServices = {
+    orders: new OrderService(ctx.db),
     placement: new OrderPlacementService(ctx.db),
     workflow,
+    fulfilment: new OrderFulfilmentService(ctx.db),
+    app: new OrderAppService(ctx.db),
     payments: new PaymentCallbackService(ctx.db, workflow, paymentSecretOf(ctx.config)),
+    accessLog: new PersonalDataAccessLog(ctx.db, ctx.clock),
+    consumerAuth: ctx.consumerAuth,
   };
   return {
     name: 'orders',
     services,
     register(app) {
-      const consumerOnly = { onRequest: ctx.consumerAuth.guard };
       serve(app, paymentApi.callback, async (req) => ({ message: 'Success', data: await services.payments.receive(req.body, ctx.clock.now()) }));
-      serve(app, orderAppApi.place, async (req) => ({ message: 'Success', data: await services.placement.place(appConsumer(req).consumerId, req.body, ctx.clock.now()) }), consumerOnly);
+      registerOrderStaffRoutes(app, services, ctx.clock);
+      registerOrderAppRoutes(app, services, ctx.clock);
     },
+    exports: orderExports(services.accessLog),
     jobs: [{ name: ORDER_EXPIRY_JOB, handler: orderExpiryJob(ctx.db, workflow, ctx.jobs, ctx.clock), sendOnStart: {} }],
   };
 }
