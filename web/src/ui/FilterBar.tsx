@@ -63,7 +63,8 @@ export function FilterBar(props: {
   onReset: () => void;
 }) {
   const { t } = useTranslation();
-  const label = (key: string, text: string) => t(`${props.i18n}.fields.${key}`, text);
+  // A filter shares its field's text unless it needs its own (`<i18n>.filters.<key>`: a hint such as "comma-separated").
+  const label = (key: string, text: string) => t(`${props.i18n}.filters.${key}`, t(`${props.i18n}.fields.${key}`, text));
   const str = (v: string | number | undefined) => (v === undefined ? '' : String(v));
   const active = Object.values(props.values).some((v) => v !== undefined && v !== '');
   return (

@@ -34,7 +34,7 @@ export function OrderPreview() {
       <style>{PRINT_CSS}</style>
       <Flex justify="space-between" align="start" wrap gap={16}>
         <div>
-          <Typography.Title level={3} style={{ margin: 0 }}>
+          <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
             {t('orders.order.slipTitle', 'Packing slip')}
           </Typography.Title>
           <Typography.Text>

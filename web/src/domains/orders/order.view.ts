@@ -30,7 +30,7 @@ export const orderView = defineResource<OrderRow, OrderDetail>({
   columns: [
     { key: 'order_no', label: 'Order No', link: true, width: 240 },
     { key: 'created_at', label: 'Order Date', kind: 'date', sortable: true },
-    { key: 'status', label: 'Status', kind: 'custom', component: OrderStatusOf, width: 260 },
+    { key: 'status', label: 'Status', kind: 'custom', component: OrderStatusOf, width: 230 },
     { key: 'store_code', label: 'Store Code', width: 110 },
     { key: 'store_name', label: 'Store' },
     { key: 'consumer_name', label: 'Consumer' },

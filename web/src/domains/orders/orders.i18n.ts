@@ -5,7 +5,7 @@ const FIELDS_ID: Record<string, string> = {
   created_at: 'Tanggal Pesanan',
   date_from: 'Tanggal Pesanan',
   status: 'Status',
-  store_code: 'Kode Toko (pisahkan dengan koma)',
+  store_code: 'Kode Toko',
   store_name: 'Toko',
   store_address: 'Alamat Toko',
   store_phone: 'Telepon Toko',
@@ -104,6 +104,7 @@ const EVENTS_ID: Record<string, string> = {
   pick_items: 'Pengambilan barang diubah',
   assign_driver: 'Pengemudi ditugaskan',
 };
+id['orders.order.filters.store_code'] = 'Kode Toko (pisahkan dengan koma)';
 for (const [k, v] of Object.entries(EVENTS_ID)) id[`orders.order.events.${k}`] = v;
 for (const [k, v] of Object.entries(FIELDS_ID)) id[`orders.order.fields.${k}`] = v;
 
