@@ -30,7 +30,7 @@ describe('orders', () => {
 
   it('a consumer orders and pays through the API; admin.cms picks one line short, checks, confirms, assigns a driver and delivers; the timeline, packing slip and export show it', { timeout: 240_000 }, async () => {
     const base = portal.server.url;
-    const consumer = await apiCall<{ token: string; name: string }>(base, 'POST', '/api/v1/app/auth/sign-in', undefined, { phone: demoPhone(2), password: 'Demo@12345' });
+    const consumer = await apiCall<{ token: string; name: string; consumer_id: number }>(base, 'POST', '/api/v1/app/auth/sign-in', undefined, { phone: demoPhone(2), password: 'Demo@12345' });
     const products = await apiCall<{ plu: string; name: string; stock: number }[]>(base, 'GET', '/api/v1/app/stores/S0001/products?limit=20', consumer.token);
     const [first, second] = products.filter((p) => p.stock >= 3);
     const order = await apiCall<Placed>(base, 'POST', '/api/v1/app/orders', consumer.token, {
@@ -103,6 +103,13 @@ describe('orders', () => {
     expect(lines[1]).toContain(order.order_no);
     expect(lines[1]).toContain('Distribute to Customer');
     expect(lines[1]).toContain(',Yes,');
+
+    // The one-customer view lists the order, and the delivered order as an online sale in the POS history.
+    await page.goto(`/admin/aphrodite/consumer/${consumer.consumer_id}/detail`);
+    await page.getByTestId('consumer-tabs').getByRole('tab', { name: 'Orders' }).click();
+    await page.getByTestId('consumer-orders').getByText(order.order_no).waitFor();
+    await page.getByTestId('consumer-tabs').getByRole('tab', { name: 'POS Sales' }).click();
+    await page.getByTestId('consumer-pos-sales').getByText(order.order_no).waitFor();
 
     // The consumer sees the order delivered, one unit short.
     const mine = await apiCall<{ status: number; items: { picked_quantity: number }[]; driver_name: string }>(base, 'GET', `/api/v1/app/orders/${order.order_id}`, consumer.token);

@@ -177,7 +177,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // Each domain builds its services once; identity's sessions resolve the actor of every request.
   const identity = identityModule(ctx);
   const catalog = catalogModule(ctx);
-  const orders = ordersModule(ctx);
+  const stamps = stampsModule(ctx);
+  // A delivered order earns stamps as an online sale.
+  const orders = ordersModule(ctx, { earning: stamps.services.app });
   const modules: DomainModule[] = [
     identity,
     catalog,
@@ -186,7 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     contentModule(ctx),
     consumersModule(ctx),
     helpdeskModule(ctx, { sessions: identity.services.sessions }),
-    stampsModule(ctx),
+    stamps,
     couponsModule(ctx),
     rafflesModule(ctx),
     orders,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateTime } from '../common/fields.ts';
 import { listQuery, versioned } from '../common/list-query.ts';
 import { dayFilter } from '../common/period.ts';
-import { intFilter } from '../common/resource-fields.ts';
+import { idFilter, intFilter } from '../common/resource-fields.ts';
 import { ORDER_REPORT_TABS, ORDER_STATUS, ORDER_UNPICK_REASON } from '../enums/order-status.ts';
 import { ORDER_ACTIONS, ORDER_SYSTEM_ACTIONS, type OrderAction } from '../workflows/order.ts';
 
@@ -104,6 +104,8 @@ export const orderListQuery = listQuery(['created_at', 'total'] as const, {
     .refine((v) => (ORDER_STATUS.values as readonly number[]).includes(v), 'Not an order status')
     .optional(),
   fulfilment: intFilter(1, 2),
+  /** One consumer's orders (the consumer's page lists them). */
+  consumer_id: idFilter,
 }).refine((q) => !q.date_from || !q.date_until || q.date_from <= q.date_until, { message: 'The end date cannot be before the start date', path: ['date_until'] });
 export type OrderListQuery = z.infer<typeof orderListQuery>;
 

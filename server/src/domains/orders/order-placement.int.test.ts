@@ -125,7 +125,7 @@ describe('placing an order: stock taken in SQL, limits held, nothing taken by a 
     expect(await stockOf(c.product_id)).toBe(8);
   });
 
-  it('sells the last 100 units to exactly 100 of 1,000 concurrent orders, and the stock ends at 0', async () => {
+  it('sells the last 100 units to exactly 100 of 1,000 concurrent orders, and the stock ends at 0', { timeout: 90_000 }, async () => {
     const c = free[2]!;
     await setStock(c.product_id, 100);
     const results = await Promise.allSettled(Array.from({ length: 1000 }, (_, i) => orders.place(consumers[i % consumers.length]!, body([{ plu: c.plu, quantity: 1 }]), new Date())));

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { ORDER_STATUS, canOrder, orderMoveTo, returnsStock, type OrderAction } from '@portal/contract';
+import { ORDER_DISTRIBUTED, ORDER_STATUS, canOrder, orderMoveTo, returnsStock, type OrderAction } from '@portal/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { writeAudit, type AuditContext } from '../../platform/audit.ts';
 import { badRequest, conflict, notFound, unprocessable } from '../../platform/errors.ts';
+import type { JobQueue } from '../../platform/jobs.ts';
+import { ORDER_SALE_JOB } from './order-sale.job.ts';
 
 type OrderStatusCode = (typeof ORDER_STATUS.values)[number];
 export const statusText = (status: number): string => ORDER_STATUS.label(status as OrderStatusCode);
@@ -62,7 +64,11 @@ export interface OrderMove {
  * product order, as placing an order takes them). Any other move answers 409 and changes nothing.
  */
 export class OrderWorkflowService {
-  constructor(private readonly db: Db) {}
+  /** `jobs`: where a delivered order's sale is queued (ORDER_SALE_JOB); without it (a test of moves alone) none is. */
+  constructor(
+    private readonly db: Db,
+    private readonly jobs?: JobQueue,
+  ) {}
 
   async move(orderId: number, m: OrderMove, now: Date, tx?: Tx): Promise<{ status: number; version: number }> {
     if (!tx) return this.db.transaction((t) => this.move(orderId, m, now, t));
@@ -97,6 +103,7 @@ export class OrderWorkflowService {
     const actorId = m.actor.kind === 'consumer' ? m.actor.id : staffId;
     await tx.execute(sql`insert into order_events (order_id, action, from_status, to_status, actor_kind, actor_id, note, at)
       values (${orderId}, ${m.action}, ${state.status}, ${to}, ${actorKind}, ${actorId}, ${m.note ?? null}, ${now})`);
+    if (to === ORDER_DISTRIBUTED) await this.jobs?.send(ORDER_SALE_JOB, { order_id: orderId }, { tx });
     if (m.actor.kind === 'staff') {
       await writeAudit(tx, m.actor.audit, { action: `order.${m.action}`, entity: 'order', entityId: orderId, before: { status: state.status }, after: { status: to, note: m.note ?? null } });
     }

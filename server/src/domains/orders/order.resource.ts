@@ -45,6 +45,7 @@ export function orderConditions(q: OrderListQuery): (SQL | undefined)[] {
     ...daysBetween('o.created_at', q.date_from, q.date_until),
     q.status !== undefined ? sql`o.status = ${q.status}` : undefined,
     q.fulfilment !== undefined ? sql`o.fulfilment = ${q.fulfilment}` : undefined,
+    q.consumer_id !== undefined ? sql`o.consumer_id = ${q.consumer_id}` : undefined,
     q.report === 'disbursement' ? sql`o.status = ${ORDER_DISTRIBUTED}` : undefined,
     unpick ? sql`o.has_unpick` : undefined,
     q.unpick_reason !== undefined ? sql`exists (select 1 from order_items i where i.order_id = o.id and i.unpick_reason = ${q.unpick_reason})` : undefined,

@@ -8,6 +8,8 @@ import { OrderFulfilmentService } from './order-fulfilment.service.ts';
 import { OrderPlacementService } from './order-placement.service.ts';
 import { OrderWorkflowService } from './order-workflow.service.ts';
 import { orderExports } from './order.exports.ts';
+import { ORDER_SALE_JOB, orderSaleJob } from './order-sale.job.ts';
+import type { OrdersDeps } from './orders.deps.ts';
 import { OrderService } from './order.resource.ts';
 import { registerOrderAppRoutes, registerOrderStaffRoutes, type OrderRouteServices } from './orders.routes.ts';
 import { PaymentCallbackService, paymentSecretOf } from './payment-callback.service.ts';
@@ -17,8 +19,9 @@ export interface OrderServices extends OrderRouteServices {
 }
 
 /** cms Order management and the consumer app's orders: placing an order, and the declared workflow that moves it. */
-export function ordersModule(ctx: ModuleContext): DomainModule & { services: OrderServices } {
-  const workflow = new OrderWorkflowService(ctx.db);
+export function ordersModule(ctx: ModuleContext, deps: OrdersDeps): DomainModule & { services: OrderServices } {
+  const workflow = new OrderWorkflowService(ctx.db, ctx.jobs);
+  const recordSale = orderSaleJob(ctx.db, deps.earning, ctx.clock);
   const services: OrderServices = {
     orders: new OrderService(ctx.db),
     placement: new OrderPlacementService(ctx.db),
@@ -38,6 +41,9 @@ export function ordersModule(ctx: ModuleContext): DomainModule & { services: Ord
       registerOrderAppRoutes(app, services, ctx.clock);
     },
     exports: orderExports(services.accessLog),
-    jobs: [{ name: ORDER_EXPIRY_JOB, handler: orderExpiryJob(ctx.db, workflow, ctx.jobs, ctx.clock), sendOnStart: {} }],
+    jobs: [
+      { name: ORDER_EXPIRY_JOB, handler: orderExpiryJob(ctx.db, workflow, ctx.jobs, ctx.clock), sendOnStart: {} },
+      { name: ORDER_SALE_JOB, handler: (p, job) => recordSale({ order_id: Number(p.order_id) }, job) },
+    ],
   };
 }

@@ -23,6 +23,9 @@ import {
   type ConsumerCouponDetail,
   type ConsumerCouponRow,
   type PosSaleRow,
+  type OrderRow,
+  ORDER_STATUS,
+  orderStaffApi,
   type StampLedgerRow,
   ticketsApi, consumerExportsApi } from '@portal/contract';
 import { errorMessage } from '../../lib/notifier.tsx';
@@ -319,44 +322,99 @@ const CHAT_COLUMNS: readonly Column<ChatRow>[] = [
   { key: 'created_at', label: 'Started At', kind: 'date' },
 ];
 
-/** The consumer's help-desk tickets (under the Help Center entry's own right), each opening the ticket's page. */
-export function ConsumerTickets({ owner, consumerId, detailPath }: { owner: HistoryOwner; consumerId: number; detailPath: (id: number) => string }) {
-  const { t } = useTranslation();
+/**
+ * The consumer's records of another screen (tickets, chats, orders), each row opening its own screen: one list read
+ * with the consumer as its filter.
+ */
+function ConsumerRecords<T extends { id: number }>(props: {
+  owner: HistoryOwner;
+  name: string;
+  load: (query: Query) => Promise<{ data: Paged<T> }>;
+  query: Query;
+  columns: readonly Column<T>[];
+  detailPath: (id: number) => string;
+  open: string;
+  testId: string;
+  openTestId: string;
+}) {
   const { link } = useGo();
   return (
-    <HistoryTable<TicketRow>
-      owner={owner}
-      name="tickets"
-      load={(query) => call(ticketsApi.list, { query })}
-      query={{ consumer_id: consumerId, sort_by: 'created_at', sort_dir: 'desc' }}
-      columns={TICKET_COLUMNS}
-      testId="consumer-tickets"
+    <HistoryTable<T>
+      owner={props.owner}
+      name={props.name}
+      load={props.load}
+      query={props.query}
+      columns={props.columns}
+      testId={props.testId}
       action={(row) => (
-        <Button size="small" icon={<EyeOutlined />} {...link(detailPath(row.id))} data-testid="consumer-ticket-open">
-          {t('ui.detail', 'Detail')}
+        <Button size="small" icon={<EyeOutlined />} {...link(props.detailPath(row.id))} data-testid={props.openTestId}>
+          {props.open}
         </Button>
       )}
     />
   );
 }
 
-/** The consumer's live chat (one conversation per consumer), opening the chat screen. */
-export function ConsumerChats({ owner, consumerId, detailPath }: { owner: HistoryOwner; consumerId: number; detailPath: (id: number) => string }) {
+type LinkedProps = { owner: HistoryOwner; consumerId: number; detailPath: (id: number) => string };
+
+/** The consumer's help-center tickets, newest first, each opening the ticket. */
+export function ConsumerTickets({ owner, consumerId, detailPath }: LinkedProps) {
   const { t } = useTranslation();
-  const { link } = useGo();
   return (
-    <HistoryTable<ChatRow>
+    <ConsumerRecords<TicketRow>
+      owner={owner}
+      name="tickets"
+      load={(query) => call(ticketsApi.list, { query })}
+      query={{ consumer_id: consumerId, sort_by: 'created_at', sort_dir: 'desc' }}
+      columns={TICKET_COLUMNS}
+      detailPath={detailPath}
+      open={t('ui.detail', 'Detail')}
+      testId="consumer-tickets"
+      openTestId="consumer-ticket-open"
+    />
+  );
+}
+
+/** The consumer's live chat (one conversation per consumer), opening the chat screen. */
+export function ConsumerChats({ owner, consumerId, detailPath }: LinkedProps) {
+  const { t } = useTranslation();
+  return (
+    <ConsumerRecords<ChatRow>
       owner={owner}
       name="chats"
       load={(query) => call(chatsApi.list, { query })}
       query={{ consumer_id: consumerId }}
       columns={CHAT_COLUMNS}
+      detailPath={detailPath}
+      open={t('ui.open', 'Open')}
       testId="consumer-chats"
-      action={(row) => (
-        <Button size="small" icon={<EyeOutlined />} {...link(detailPath(row.id))} data-testid="consumer-chat-open">
-          {t('ui.open', 'Open')}
-        </Button>
-      )}
+      openTestId="consumer-chat-open"
+    />
+  );
+}
+
+const ORDER_COLUMNS: readonly Column<OrderRow>[] = [
+  { key: 'order_no', label: 'Order No' },
+  { key: 'created_at', label: 'Order Date', kind: 'date' },
+  { key: 'status', label: 'Status', kind: 'status', enum: ORDER_STATUS },
+  { key: 'store_name', label: 'Store' },
+  { key: 'total', label: 'Total', kind: 'rupiah' },
+];
+
+/** The consumer's online orders, newest first, each opening the order in Order Management. */
+export function ConsumerOrders({ owner, consumerId, detailPath }: LinkedProps) {
+  const { t } = useTranslation();
+  return (
+    <ConsumerRecords<OrderRow>
+      owner={owner}
+      name="orders"
+      load={(query) => call(orderStaffApi.list, { query })}
+      query={{ consumer_id: consumerId }}
+      columns={ORDER_COLUMNS}
+      detailPath={detailPath}
+      open={t('ui.detail', 'Detail')}
+      testId="consumer-orders"
+      openTestId="consumer-order-open"
     />
   );
 }

@@ -9,7 +9,7 @@ import { useResourceAccess } from '../../ui/use-resource-access.ts';
 import { TagChip } from '../masterdata/masterdata.inputs.tsx';
 import { resourcePaths } from '../../ui/resource-paths.ts';
 import { PersonalDataAccessTab } from './PersonalDataAccessTab.tsx';
-import { ActivityHistory, AddressHistory, ConsumerChats, ConsumerTickets, CouponHistory, PosSaleHistory, StampHistory } from './ConsumerHistory.tsx';
+import { ActivityHistory, AddressHistory, ConsumerChats, ConsumerOrders, ConsumerTickets, CouponHistory, PosSaleHistory, StampHistory } from './ConsumerHistory.tsx';
 
 /**
  * The history tab a screen opens on: the spec's `coupon-history/{id}/detail` and `info-address/{id}/detail` are the
@@ -25,7 +25,7 @@ function useOpenTab(): string | undefined {
 
 /**
  * The one-customer view's histories: addresses, tags, stamps (with the in/out filter), coupons, POS sales, activity, and
- * the consumer's tickets and chat for those who hold the Help Center and Chat Live entries.
+ * the consumer's tickets, orders and chat for those who hold the Help Center, Order Management and Chat Live entries.
  */
 export function ConsumerTabs({ row }: { row: ConsumerDetail }) {
   const { t } = useTranslation();
@@ -49,6 +49,9 @@ export function ConsumerTabs({ row }: { row: ConsumerDetail }) {
         tab('activity', 'Activity Log', <ActivityHistory owner={owner} />),
         ...(perms && can(perms, 'cms.help-center', 'view')
           ? [tab('tickets', 'Tickets', <ConsumerTickets owner={owner} consumerId={row.id} detailPath={resourcePaths('cms.help-center').detail} />)]
+          : []),
+        ...(perms && can(perms, 'cms.order-management', 'view')
+          ? [tab('orders', 'Orders', <ConsumerOrders owner={owner} consumerId={row.id} detailPath={resourcePaths('cms.order-management').detail} />)]
           : []),
         ...(perms && can(perms, 'cms.chatlive', 'view') ? [tab('chats', 'Chats', <ConsumerChats owner={owner} consumerId={row.id} detailPath={resourcePaths('cms.chatlive').detail} />)] : []),
         // The Super Admin's alone (the entry can be granted to no role).

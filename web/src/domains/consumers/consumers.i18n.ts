@@ -65,6 +65,8 @@ const HISTORY_ID: Record<string, string> = {
   activity: 'Aktivitas',
   platform: 'Platform',
   actor_name: 'Oleh Staf',
+  order_no: 'No. Pesanan',
+  created_at: 'Dibuat Pada',
 };
 
 const id: Record<string, string> = {
@@ -77,6 +79,7 @@ const id: Record<string, string> = {
   'consumers.address.placeholders.label': 'mis. Rumah',
   'consumers.tabs.addresses': 'Alamat',
   'consumers.tabs.tags': 'Tag',
+  'consumers.tabs.orders': 'Pesanan',
   'consumers.tabs.stamps': 'Riwayat Stempel',
   'consumers.tabs.coupons': 'Riwayat Kupon',
   'consumers.tabs.pos': 'Penjualan POS',
