@@ -9,6 +9,7 @@ import { seedEcommerce } from './demo-ecommerce.ts';
 import { seedHelpdesk } from './demo-helpdesk.ts';
 import { seedIdentity } from './demo-identity.ts';
 import { seedMasterdata } from './demo-masterdata.ts';
+import { seedOrders } from './demo-orders.ts';
 import { seedStamps } from './demo-stamps.ts';
 import { seedSurveys } from './demo-surveys.ts';
 
@@ -42,4 +43,6 @@ export async function seedDemo(db: Db, opts: DemoOptions = {}): Promise<void> {
   if (scale > 0) await seedCoupons(db);
   // After the stamps: the raffles' coupons come from transactions, which earn stamps too.
   if (scale > 0 && opts.appKey) await seedRaffles(db, opts.appKey);
+  // After the stamps and raffles: a delivered order earns by their programmes as an online sale.
+  if (scale > 0) await seedOrders(db);
 }
