@@ -14,6 +14,8 @@ const MINUTE = 60_000;
 const DAY = 86_400_000;
 /** Orders over the last two weeks: enough for every status and the list's tabs, cheap enough for every test's database. */
 const ORDERS = 48;
+/** How long before now the newest order was placed: its moves take up to 2 h 20 min. */
+const NEWEST_START = 150 * MINUTE;
 const DRIVERS = [
   ['Agus Setiawan', '081311112222'],
   ['Rina Wulandari', '081322223333'],
@@ -68,8 +70,15 @@ export async function seedOrders(db: Db, now = new Date()): Promise<void> {
   for (let i = 0; i < ORDERS; i++) {
     const newest = ORDERS - 1 - i;
     const [ending, pickUp] = ENDINGS_OF_NEWEST[newest] ?? [ENDINGS_OF_OLDER[i % ENDINGS_OF_OLDER.length]!, i % 3 === 2];
-    // Older orders spread over two weeks; the newest within the last hours, a few minutes apart.
-    const placedAt = newest < ENDINGS_OF_NEWEST.length ? new Date(now.getTime() - (newest + 1) * 17 * MINUTE) : new Date(now.getTime() - 14 * DAY + (i * 13 * DAY) / ORDERS);
+    // Older orders spread over two weeks; the newest a few minutes apart, early enough that their last move (at most
+    // about two and a half hours after placing) is still in the past.
+    // The unpaid one is minutes old, so it still waits for its payment.
+    const placedAt =
+      ending === 'unpaid'
+        ? new Date(now.getTime() - 10 * MINUTE)
+        : newest < ENDINGS_OF_NEWEST.length
+          ? new Date(now.getTime() - NEWEST_START - newest * 17 * MINUTE)
+          : new Date(now.getTime() - 14 * DAY + (i * 13 * DAY) / ORDERS);
     const store = stores[i % stores.length]!;
     const plus = shelves.get(store.id) ?? [];
     if (plus.length < 4) continue;
