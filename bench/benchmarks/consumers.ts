@@ -82,13 +82,13 @@ export async function loadingDatabase(database: Database): Promise<{ db: Db; clo
  * `stamp_balance` still adds up. All set-based and deterministic; the secondary indexes of the seeded tables are
  * dropped for the load and built again after it (the same definitions, read from the catalog).
  */
-async function seed(database: Database, count: number, log: (m: string) => void): Promise<void> {
+async function seed(database: Database, count: number, log: (m: string) => void, catalogScale = 1): Promise<void> {
   const db = database.db;
   await loadRegions(db);
   await seedIdentity(db);
   await seedMasterdata(db);
   log('stores');
-  await seedCatalog(db, 1);
+  await seedCatalog(db, catalogScale);
   const indexes = await queryRows<{ name: string; def: string }>(
     db,
     sql`select i.relname as name, pg_get_indexdef(x.indexrelid) as def from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class t on t.oid = x.indrelid
@@ -140,8 +140,9 @@ async function seed(database: Database, count: number, log: (m: string) => void)
 /**
  * The consumers benchmark's data at the issue's scale (1,000,000 consumers, 5,000,000 stamp-ledger rows; `scale` 0.1
  * seeds a tenth) in a benchmark database: seeded when empty, reused (statistics refreshed) when BENCH_SCHEMA kept it.
+ * `catalogScale`: the stores and products beside them (seedCatalog's scale; the orders benchmark takes the catalog's 25).
  */
-export async function consumerData(scale: number): Promise<{ database: Database; drop(): Promise<void>; count: number }> {
+export async function consumerData(scale: number, catalogScale = 1): Promise<{ database: Database; drop(): Promise<void>; count: number }> {
   const count = Math.round((scale > 0 ? scale : 1) * 1_000_000);
   const { database, drop } = await benchDatabase();
   try {
@@ -149,7 +150,7 @@ export async function consumerData(scale: number): Promise<{ database: Database;
     if (!seeded) {
       const t = Date.now();
       const log = (m: string) => console.log(`  ${((Date.now() - t) / 1000).toFixed(1).padStart(6)} s  seeding ${m}`);
-      await seed(database, count, log);
+      await seed(database, count, log, catalogScale);
       log('vacuum analyze');
       // Steady state: autovacuum would have set the visibility map and the statistics after a bulk load (of these tables
       // only: the database may hold other schemas).

@@ -75,7 +75,7 @@ async function seedRest(database: Database, auditRows: number, appKey: string | 
 }
 
 /** `COPY (the export's rows, unformatted, in its order) TO STDOUT` into a file, in ms; null on PGlite. */
-async function copyBaseline(database: Database, def: ExportDef, q: Record<string, unknown>, userId: number, file: string): Promise<number | null> {
+export async function copyBaseline(database: Database, def: ExportDef, q: Record<string, unknown>, userId: number, file: string): Promise<number | null> {
   if (database.raw.kind !== 'postgres') return null;
   // The rows as stored: personal data unmasked, no cell formatted.
   const src = def.source(q, { userId, personalData: true });

@@ -23,6 +23,7 @@ import { promotionModule } from './domains/promotion/promotion.module.ts';
 import { stampsModule } from './domains/loyalty/stamps.module.ts';
 import { rafflesModule } from './domains/loyalty/raffles.module.ts';
 import { ordersModule, type OrderServices } from './domains/orders/orders.module.ts';
+import { topUpModule } from './domains/orders/top-up.module.ts';
 import { registerAccessGuard, type RegisteredRoute } from './platform/access-guard.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { openDbNotifications, type DbNotifications } from './platform/db-notify.ts';
@@ -192,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     couponsModule(ctx),
     rafflesModule(ctx),
     orders,
+    topUpModule(ctx),
   ];
   const retention = new RetentionService(db, jobs, clock, {
     days: config.RETENTION_DAYS,

@@ -82,6 +82,11 @@ const envSchema = z.object({
    * derived from the app key (APP_SECRET, or the development key file), which the demo simulator signs with too.
    */
   PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * The secret shared with the biller of top-ups, which signs its callbacks (`POST /api/v1/billers/callback`); when
+   * unset, one is derived from the app key, which the simulated biller signs with too.
+   */
+  BILLER_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** PostgreSQL connections of the request pool. */
   DB_POOL_MAX: int(10),
   /** How long a request waits for a database connection (a new one, or a free one of the pool) before answering 503. */

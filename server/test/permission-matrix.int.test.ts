@@ -108,6 +108,16 @@ const RECIPES: Record<string, Recipe> = {
   'GET /api/v1/app/stores/:code/products': { params: () => ({ code: 'MATRIX' }), expect: 401 },
   // The payment gateway's callback: no session; an unsigned body is bad input.
   'POST /api/v1/payments/callback': { body: {}, expect: 400 },
+  // Top-up and bills: the consumer's routes take the consumer token; the gateway's and biller's callbacks refuse an unsigned body.
+  'GET /api/v1/app/digital-products': { expect: 401 },
+  'POST /api/v1/app/top-ups': { body: {}, expect: 401 },
+  'GET /api/v1/app/top-ups': { expect: 401 },
+  'GET /api/v1/app/top-ups/:id': { expect: 401 },
+  'GET /api/v1/app/top-up-cta': { expect: 401 },
+  'POST /api/v1/payments/top-up-callback': { body: {}, expect: 400 },
+  'POST /api/v1/billers/callback': { body: {}, expect: 400 },
+  'POST /api/v1/top-ups/:id/move': { body: { action: 'retry', version: 1 }, expect: 404 },
+  'PUT /api/v1/top-up-cta': { body: {}, expect: 400 },
 };
 
 /**

@@ -16,10 +16,11 @@ import { promotionApi, promotionImportsApi } from './promotion/promotion.api.ts'
 import { stampInjectImportApi, stampsApi } from './loyalty/stamps.api.ts';
 import { raffleApi } from './loyalty/raffles.api.ts';
 import { ordersApi } from './orders/orders.api.ts';
+import { topUpApi, topUpImportApi } from './orders/top-up.api.ts';
 
 /** Every bulk operation by spreadsheet, by its key (`product-edit`): the import wizard finds its endpoints here. */
 export const IMPORT_APIS: ReadonlyMap<string, ImportEndpoints> = new Map(
-  [...Object.values(catalogImportsApi), ...Object.values(promotionImportsApi), ...Object.values(consumerImportsApi), ...Object.values(helpdeskImportsApi), ...Object.values(stampInjectImportApi)].map((i): [string, ImportEndpoints] => [i.key, i]),
+  [...Object.values(catalogImportsApi), ...Object.values(promotionImportsApi), ...Object.values(consumerImportsApi), ...Object.values(helpdeskImportsApi), ...Object.values(stampInjectImportApi), ...Object.values(topUpImportApi)].map((i): [string, ImportEndpoints] => [i.key, i]),
 );
 
 /** The batch steps every import shares, open to whoever may view one of the imports' entries. */
@@ -44,6 +45,7 @@ export const API = {
   coupons: couponsApi,
   raffles: raffleApi,
   orders: ordersApi,
+  topUps: topUpApi,
   imports: { importsApi, consumerImportsApi, helpdeskImportsApi },
 };
 

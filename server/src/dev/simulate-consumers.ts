@@ -5,14 +5,20 @@
  * consumer sends a purchase (earning stamps by the active programmes) and the round's consumer redeems the cheapest
  * reward its stamps pay for, and answers a survey offered to it; it then claims a coupon and, every other round,
  * uses one (at store `--store`, default 1), and enters a raffle open to app entries (purchases earn raffle coupons
- * too). The demo consumers are the first five of the consumers seed (password `Demo@12345`); `--phones 6281…,6281…` names others.
+ * too); then it browses a store's products (`--stores`, default S0001–S0004, one a round), places an order and pays it
+ * through the payment gateway's signed callback (every fifth left unpaid to expire). The demo consumers are the first
+ * five of the consumers seed (password `Demo@12345`); `--phones 6281…,6281…` names others.
  */
 import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.ts';
+import { paymentSecretOf } from '../domains/orders/payment-callback.service.ts';
 import { DEMO_PASSWORD } from '../seed/demo-identity.ts';
 import { DEMO_APP_CONSUMERS } from '../seed/demo-helpdesk.ts';
 import { answerOneSurvey } from './simulate-surveys.ts';
 import { couponRound } from './simulate-coupons.ts';
+import { orderRound } from './simulate-orders.ts';
 import { raffleRound } from './simulate-raffles.ts';
+import { topUpRound } from './simulate-top-ups.ts';
 
 const LINES = [
   'Halo, saya mau tanya soal kupon saya',
@@ -65,7 +71,7 @@ async function shop(base: string, who: { token: string; name: string }, round: n
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { url: { type: 'string', default: process.env.PORTAL_URL ?? 'http://localhost:3000' }, rounds: { type: 'string', default: '10' }, every: { type: 'string', default: '4' }, phones: { type: 'string' }, store: { type: 'string', default: '1' } },
+    options: { url: { type: 'string', default: process.env.PORTAL_URL ?? 'http://localhost:3000' }, rounds: { type: 'string', default: '10' }, every: { type: 'string', default: '4' }, phones: { type: 'string' }, store: { type: 'string', default: '1' }, stores: { type: 'string', default: 'S0001,S0002,S0003,S0004' } },
   });
   const base = values.url.replace(/\/$/, '');
   const phones = values.phones ? values.phones.split(',').map((p) => p.trim()) : Array.from({ length: DEMO_APP_CONSUMERS }, (_, k) => demoPhone(k + 1));
@@ -82,6 +88,9 @@ async function main(): Promise<void> {
   }
   if (!consumers.length) throw new Error(`No consumer could sign in at ${base}. Is the portal running with its demo data?`);
 
+  // The gateway's secret as the portal derives it from the same environment and data directory (paymentSecretOf).
+  const paymentSecret = paymentSecretOf(loadConfig({ ...process.env, APP_ENV: process.env.APP_ENV || 'development' }));
+  const storeCodes = values.stores.split(',').map((c) => c.trim()).filter(Boolean);
   const rounds = Number(values.rounds);
   const everyMs = Number(values.every) * 1000;
   for (let round = 0; round < rounds; round++) {
@@ -94,6 +103,8 @@ async function main(): Promise<void> {
     if (answered) console.log(`${who.name} answered the survey "${answered}"`);
     await couponRound((method, path, token, body) => call(base, method, path, token, body), who, Number(values.store), round);
     await raffleRound((method, path, token, body) => call(base, method, path, token, body), who);
+    await topUpRound((method, path, token, body) => call(base, method, path, token, body), (method, path, body) => call(base, method, path, undefined, body), who, paymentSecret, round);
+    await orderRound((method, path, token, body) => call(base, method, path, token, body), who, storeCodes[round % storeCodes.length]!, paymentSecret, round);
     await new Promise((r) => setTimeout(r, everyMs));
     for (const c of consumers) {
       const fresh = await call<{ id: number; sender: number; user_name: string | null; body: string }[]>(base, 'GET', `/api/v1/app/chat/messages?after_id=${c.seen}`, c.token);

@@ -12,8 +12,12 @@ import { StampLedgerService } from '../domains/loyalty/stamp-ledger.service.ts';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
-/** Orders over the last two weeks: enough for every status and the list's tabs, cheap enough for every test's database. */
-const ORDERS = 48;
+/**
+ * Orders over the last two weeks, made through the services (about 50 ms an order on PGlite): the demo's catalog scale (1
+ * and above) gets enough to fill the list's pages and tabs; a smaller scale (the tests' 0.25) just enough for every
+ * status and tab, so each test file's database costs about a second more, not seven.
+ */
+export const demoOrderCount = (scale: number): number => (scale >= 1 ? 60 : 24);
 /** How long before now the newest order was placed: its moves take up to 2 h 20 min. */
 const NEWEST_START = 150 * MINUTE;
 const DRIVERS = [
@@ -43,7 +47,7 @@ const ENDINGS_OF_NEWEST: readonly (readonly [Ending, boolean])[] = [
  * driver, delivered or collected, cancelled with a reason, each move on the order's timeline at its own time over the
  * last two weeks; a delivered order is recorded as an online sale, earning stamps, as the sale job does.
  */
-export async function seedOrders(db: Db, now = new Date()): Promise<void> {
+export async function seedOrders(db: Db, now = new Date(), count = demoOrderCount(1)): Promise<void> {
   const [admin] = await queryRows<{ id: number; name: string }>(db, sql`select id, name from users where username = 'admin.cms'`);
   const stores = await queryRows<{ id: number; code: string }>(db, sql`select id, code from stores where status = 1 order by id limit 4`);
   const consumers = await queryRows<{ id: number }>(db, sql`select id from consumers where status = 1 order by id limit 30`);
@@ -67,8 +71,8 @@ export async function seedOrders(db: Db, now = new Date()): Promise<void> {
   const recordSale = orderSaleJob(db, new StampAppService(db, new StampLedgerService(db), new RaffleEntryService(db)), { now: () => now });
   const staff = (at: Date): AuditContext => ({ actor: { userId: Number(admin.id), name: admin.name }, ip: null, now: at });
 
-  for (let i = 0; i < ORDERS; i++) {
-    const newest = ORDERS - 1 - i;
+  for (let i = 0; i < count; i++) {
+    const newest = count - 1 - i;
     const [ending, pickUp] = ENDINGS_OF_NEWEST[newest] ?? [ENDINGS_OF_OLDER[i % ENDINGS_OF_OLDER.length]!, i % 3 === 2];
     // Older orders spread over two weeks; the newest a few minutes apart, early enough that their last move (at most
     // about two and a half hours after placing) is still in the past.
@@ -78,7 +82,7 @@ export async function seedOrders(db: Db, now = new Date()): Promise<void> {
         ? new Date(now.getTime() - 10 * MINUTE)
         : newest < ENDINGS_OF_NEWEST.length
           ? new Date(now.getTime() - NEWEST_START - newest * 17 * MINUTE)
-          : new Date(now.getTime() - 14 * DAY + (i * 13 * DAY) / ORDERS);
+          : new Date(now.getTime() - 14 * DAY + (i * 13 * DAY) / count);
     const store = stores[i % stores.length]!;
     const plus = shelves.get(store.id) ?? [];
     if (plus.length < 4) continue;

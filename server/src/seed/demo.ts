@@ -9,9 +9,10 @@ import { seedEcommerce } from './demo-ecommerce.ts';
 import { seedHelpdesk } from './demo-helpdesk.ts';
 import { seedIdentity } from './demo-identity.ts';
 import { seedMasterdata } from './demo-masterdata.ts';
-import { seedOrders } from './demo-orders.ts';
+import { demoOrderCount, seedOrders } from './demo-orders.ts';
 import { seedStamps } from './demo-stamps.ts';
 import { seedSurveys } from './demo-surveys.ts';
+import { seedTopUps } from './demo-top-ups.ts';
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const r = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from users`);
@@ -44,5 +45,7 @@ export async function seedDemo(db: Db, opts: DemoOptions = {}): Promise<void> {
   // After the stamps: the raffles' coupons come from transactions, which earn stamps too.
   if (scale > 0 && opts.appKey) await seedRaffles(db, opts.appKey);
   // After the stamps and raffles: a delivered order earns by their programmes as an online sale.
-  if (scale > 0) await seedOrders(db);
+  if (scale > 0) await seedOrders(db, new Date(), demoOrderCount(scale));
+  // Digital products, and top-ups bought, paid and answered by the simulated biller through the top-up services.
+  if (scale > 0) await seedTopUps(db);
 }

@@ -11,6 +11,7 @@ import { raffleRoutes } from './loyalty/raffles.routes.tsx';
 import { masterdataRoutes } from './masterdata/masterdata.routes.tsx';
 import { operationsRoutes } from './operations/operations.routes.tsx';
 import { orderRoutes } from './orders/orders.routes.tsx';
+import { topUpRoutes } from './orders/top-up.routes.tsx';
 import { promotionRoutes } from './promotion/promotion.routes.tsx';
 import { stampRoutes } from './loyalty/stamps.routes.tsx';
 
@@ -35,5 +36,6 @@ export function domainRoutes(parent: AnyRoute): AnyRoute[] {
     ...couponRoutes(parent),
     ...raffleRoutes(parent),
     ...orderRoutes(parent),
+    ...topUpRoutes(parent),
   ];
 }

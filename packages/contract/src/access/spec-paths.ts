@@ -94,8 +94,8 @@ export const ENTRY_SPEC_PATHS: Readonly<Record<string, EntrySpecPaths>> = {
   'cms.notification-offer': built('notification-offers', EDIT),
 
   // cms, Top-up & Bills
-  'cms.order-management-digital-product': later(DETAIL),
-  'cms.cta-setting': later(),
+  'cms.order-management-digital-product': built('top-ups', DETAIL),
+  'cms.cta-setting': built(undefined, EDIT),
   'cms.banner-digital-product': built('banner-digital-products', CRUD),
 
   // cms, Digital Stamp
@@ -141,7 +141,7 @@ export const ENTRY_SPEC_PATHS: Readonly<Record<string, EntrySpecPaths>> = {
   'orion.category-management/parent-category': built('parent-categories', CRUD),
   'orion.category-management/sub-category': built('sub-categories', DETAIL_EDIT),
   'orion.product-management': built('products', ['{id}/edit', '{id}/detail', '{id}/view-store', 'import', 'preview', 'preview-bulk-image']),
-  'orion.digital-product-management': later(),
+  'orion.digital-product-management': built('digital-products', CRUD),
   'orion.max-purchase-limitation': built('max-purchase-limitations', CRUD),
   'orion.master-promo': built('master-promos', [...DETAIL_EDIT, 'import']),
 

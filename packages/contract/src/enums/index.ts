@@ -2,6 +2,7 @@ import { enumTable } from './enum-table.ts';
 export * from './enum-table.ts';
 export * from './stamp-movement.ts';
 export * from './order-status.ts';
+export * from './top-up-status.ts';
 
 /** Active flag of section 3: 1 Active; 2 and 3 Inactive. */
 export const USER_STATUS = enumTable([

@@ -1,3 +1,4 @@
 export * from './content.ts';
 export * from './consumer.ts';
 export * from './order.ts';
+export * from './top-up.ts';

@@ -64,9 +64,10 @@ export class OrderPlacementService {
       sql`with w as (select * from json_to_recordset(${wanted}::json) as w(ord int, plu text, quantity int))
         select w.ord, w.plu, w.quantity, p.id as product_id, p.name, sp.id as store_product, coalesce(sp.promo_price, sp.price) as price, sp.stock,
           m.max_qty, m.daily_limit,
-          coalesce((select sum(i.quantity) from order_items i join orders o on o.id = i.order_id
+          -- What the consumer ordered of it today counts only for a product with a daily limit.
+          case when m.daily_limit is null then 0 else coalesce((select sum(i.quantity) from orders o join order_items i on i.order_id = o.id
             where o.consumer_id = ${consumerId} and i.product_id = p.id and o.status not in (110, 111, 210)
-              and o.created_at >= ${day}::date::timestamp at time zone 'Asia/Jakarta'), 0)::int as ordered_today
+              and o.created_at >= ${day}::date::timestamp at time zone 'Asia/Jakarta'), 0) end::int as ordered_today
         from w left join products p on upper(p.plu) = w.plu and p.status = 1
         left join store_products sp on sp.store_id = ${storeId} and sp.product_id = p.id and sp.is_active
         left join lateral (select max_qty, daily_limit from max_purchase_limitations x where x.product_id = p.id and x.status = 1

@@ -1,19 +1,18 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { paymentSignedText, type PaymentCallbackBody, type PaymentCallbackResult } from '@portal/contract';
 import type { Config } from '../../config.ts';
 import { queryRows, type Db } from '../../db/client.ts';
-import { appKeyOf } from '../../platform/secret-box.ts';
-import { notFound, unauthorized, unprocessable } from '../../platform/errors.ts';
+import { notFound, unprocessable } from '../../platform/errors.ts';
+import { signWebhook, verifyWebhook, webhookSecretOf } from '../../platform/webhook-signature.ts';
 import type { OrderWorkflowService } from './order-workflow.service.ts';
 
 /** The secret the gateway signs with: PAYMENT_WEBHOOK_SECRET, else derived from the app key. */
 export const paymentSecretOf = (config: Pick<Config, 'PAYMENT_WEBHOOK_SECRET' | 'APP_SECRET' | 'APP_ENV' | 'DATA_DIR'>): string | Buffer =>
-  config.PAYMENT_WEBHOOK_SECRET ?? createHmac('sha256', appKeyOf(config)).update('payment-webhook').digest();
+  webhookSecretOf(config.PAYMENT_WEBHOOK_SECRET, config, 'payment-webhook');
 
 /** The signature the gateway must send for an event: HMAC-SHA256 of its signed text with the shared secret, hex. */
 export const paymentSignature = (secret: string | Buffer, b: Omit<PaymentCallbackBody, 'signature'>): string =>
-  createHmac('sha256', secret).update(paymentSignedText(b)).digest('hex');
+  signWebhook(secret, paymentSignedText(b));
 
 /**
  * The payment gateway's callback. The signature is checked first (in constant time; 401 and nothing read otherwise);
@@ -30,9 +29,7 @@ export class PaymentCallbackService {
   ) {}
 
   async receive(b: PaymentCallbackBody, now: Date): Promise<PaymentCallbackResult> {
-    const expected = Buffer.from(paymentSignature(this.secret, b), 'hex');
-    const given = Buffer.from(b.signature, 'hex');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw unauthorized('Invalid signature');
+    verifyWebhook(this.secret, paymentSignedText(b), b.signature);
     return this.db.transaction(async (tx) => {
       const [order] = await queryRows<{ id: number; total: number; status: number }>(tx, sql`select id, total, status from orders where order_no = ${b.order_no}`);
       if (!order) throw notFound('Order');
