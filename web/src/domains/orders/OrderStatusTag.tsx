@@ -1,18 +1,8 @@
-import { Tag } from 'antd';
 import { ORDER_STATUS } from '@portal/contract';
-import { useLang } from '../../lib/i18n.ts';
+import { CodedStatusTag } from '../../ui/CodedStatusTag.tsx';
 
-/** An order status as the spec's table shows it: its code, its text (Indonesian when the UI is) and its colour. */
-export function OrderStatusTag({ status }: { status: number }) {
-  const lang = useLang();
-  const option = ORDER_STATUS.options.find((o) => o.value === status);
-  if (!option) return <Tag>{status}</Tag>;
-  return (
-    <Tag color={option.color} data-testid="order-status" data-value={status}>
-      {status} · {lang === 'id' ? option.labelId : option.label}
-    </Tag>
-  );
-}
+/** An order status as the spec's table shows it: code, text and colour. */
+export const OrderStatusTag = ({ status }: { status: number }) => <CodedStatusTag table={ORDER_STATUS} status={status} testId="order-status" />;
 
 /** The status column and detail item of an order row. */
 export const OrderStatusOf = ({ row }: { row: { status: number } }) => <OrderStatusTag status={row.status} />;

@@ -1,18 +1,8 @@
-import { Tag } from 'antd';
 import { TOP_UP_STATUS } from '@portal/contract';
-import { useLang } from '../../lib/i18n.ts';
+import { CodedStatusTag } from '../../ui/CodedStatusTag.tsx';
 
-/** A top-up status as the spec's list shows it: its code, its text (Indonesian when the UI is) and its colour. */
-export function TopUpStatusTag({ status }: { status: number }) {
-  const lang = useLang();
-  const option = TOP_UP_STATUS.options.find((o) => o.value === status);
-  const text = option ? (lang === 'id' ? option.labelId : option.label) : '';
-  return (
-    <Tag color={option?.color} data-testid="top-up-status" data-value={status}>
-      {option ? `${status} · ${text}` : status}
-    </Tag>
-  );
-}
+/** A top-up status as the spec's list shows it: code, text and colour. */
+export const TopUpStatusTag = ({ status }: { status: number }) => <CodedStatusTag table={TOP_UP_STATUS} status={status} testId="top-up-status" />;
 
 /** The status column and detail item of a top-up row. */
 export const TopUpStatusOf = ({ row }: { row: { status: number } }) => <TopUpStatusTag status={row.status} />;
