@@ -25,10 +25,21 @@ async function moveBy(page: Page, action: string, status: number): Promise<void>
   await page.locator(`[data-testid="detail-view"] [data-testid="order-status"][data-value="${status}"]`).first().waitFor();
 }
 
+/** The dashboard's count of one store's orders placed on a Jakarta day that now rest in each status, read from its table. */
+async function dashboardCounts(page: Page, day: string): Promise<Record<string, number>> {
+  await page.goto(`/admin/aphrodite/dashboard?date=${day}&store_code=S0001`);
+  const widget = page.getByTestId('dashboard-by-status');
+  await widget.locator('.ant-table-row, [data-testid="widget-empty"]').first().waitFor();
+  const rows = await widget.locator('.ant-table-row').evaluateAll((trs) =>
+    trs.map((tr) => [tr.getAttribute('data-row-key') ?? '', tr.querySelectorAll('td')[1]?.textContent ?? '0'] as const),
+  );
+  return Object.fromEntries(rows.map(([status, n]) => [status, Number(n.replace(/\./g, ''))]));
+}
+
 describe('orders', () => {
   const portal = usePortal({ PAYMENT_WEBHOOK_SECRET: SECRET });
 
-  it('a consumer orders and pays through the API; admin.cms picks one line short, checks, confirms, assigns a driver and delivers; the timeline, packing slip and export show it', { timeout: 240_000 }, async () => {
+  it('a consumer orders and pays through the API; admin.cms picks one line short, checks, confirms, assigns a driver and delivers; the timeline, dashboard, packing slip and export show it', { timeout: 240_000 }, async () => {
     const base = portal.server.url;
     const consumer = await apiCall<{ token: string; name: string; consumer_id: number }>(base, 'POST', '/api/v1/app/auth/sign-in', undefined, { phone: demoPhone(2), password: 'Demo@12345' });
     const products = await apiCall<{ plu: string; name: string; stock: number }[]>(base, 'GET', '/api/v1/app/stores/S0001/products?limit=20', consumer.token);
@@ -47,8 +58,10 @@ describe('orders', () => {
     const signature = createHmac('sha256', SECRET).update([event.event_id, event.order_no, event.status, event.amount, event.payment_ref].join('|')).digest('hex');
     await apiCall(base, 'POST', '/api/v1/payments/callback', undefined, { ...event, signature });
 
+    const day = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
     const { page } = await newPage(portal.browser, base);
     await signIn(page, 'admin.cms');
+    const before = await dashboardCounts(page, day);
     // The list, filtered by the order number in its URL, shows the paid order waiting for its store.
     await page.goto(`/admin/aphrodite/order-management?order_id=${order.order_no}`);
     const row = page.locator('.resource-row').filter({ hasText: order.order_no });
@@ -83,6 +96,18 @@ describe('orders', () => {
     );
     await expect.poll(() => page.getByTestId('order-timeline').textContent()).toContain('Agus Pratama');
     await shot(page, 'order-detail-delivered');
+
+    // The dashboard moved the order from paid to delivered among the store's orders of the day.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const after = await dashboardCounts(page, day);
+    expect(after['400'] ?? 0).toBe((before['400'] ?? 0) + 1);
+    // Paid (200) or queued for the store (205) when first read: the queueing may not have run yet.
+    expect((after['200'] ?? 0) + (after['205'] ?? 0)).toBe((before['200'] ?? 0) + (before['205'] ?? 0) - 1);
+    // Each chart is drawn (ECharts loads after the screen) beside its table; with reduced motion, at once.
+    await expect.poll(() => page.locator('[data-testid="dashboard-by-status"] [data-testid="chart"] svg path').count()).toBeGreaterThan(0);
+    await shot(page, 'order-dashboard');
+    await page.goto(`/admin/aphrodite/order-management/${order.order_id}/detail`);
+    await page.getByTestId('detail-view').waitFor();
 
     // The packing slip shows what was picked.
     await page.getByTestId('order-preview').click();

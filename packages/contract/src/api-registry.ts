@@ -16,6 +16,7 @@ import { promotionApi, promotionImportsApi } from './promotion/promotion.api.ts'
 import { stampInjectImportApi, stampsApi } from './loyalty/stamps.api.ts';
 import { raffleApi } from './loyalty/raffles.api.ts';
 import { ordersApi } from './orders/orders.api.ts';
+import { orderDashboardApi } from './orders/order-dashboard.api.ts';
 import { topUpApi, topUpImportApi } from './orders/top-up.api.ts';
 
 /** Every bulk operation by spreadsheet, by its key (`product-edit`): the import wizard finds its endpoints here. */
@@ -45,6 +46,7 @@ export const API = {
   coupons: couponsApi,
   raffles: raffleApi,
   orders: ordersApi,
+  orderDashboard: orderDashboardApi,
   topUps: topUpApi,
   imports: { importsApi, consumerImportsApi, helpdeskImportsApi },
 };

@@ -14,6 +14,7 @@ import {
   type OrderAction,
 } from '@portal/contract';
 import { queryRows, type Db, type Tx } from '../db/client.ts';
+import { rebuildOrderRollup } from '../domains/orders/order-rollup.ts';
 
 /** Where a generated order stops; pick-up orders have no road (on_road stays ready, incomplete is collected). */
 const ENDINGS = ['unpaid', 'expire', 'payment_fail', 'cancel_paid', 'queued', 'checked', 'ready', 'on_road', 'incomplete', 'done', 'cancel_checked'] as const;
@@ -279,6 +280,7 @@ export async function generateOrders(db: Db | Tx, opts: OrderScaleOptions): Prom
       from o join gen_steps s on s.key = o.key
       join gen_consumers c on c.rn = o.consumer_rn join gen_stores st on st.rn = o.store_rn
       left join gen_shelf sh on s.action = 'pick_items' and sh.store_rn = o.store_rn and sh.rn = ${k1}`);
+    await rebuildOrderRollup(tx);
     return { orders: affected(placed), items: affected(items), events: affected(events) };
   });
 }

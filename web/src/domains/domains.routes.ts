@@ -11,6 +11,7 @@ import { raffleRoutes } from './loyalty/raffles.routes.tsx';
 import { masterdataRoutes } from './masterdata/masterdata.routes.tsx';
 import { operationsRoutes } from './operations/operations.routes.tsx';
 import { orderRoutes } from './orders/orders.routes.tsx';
+import { orderDashboardRoutes } from './orders/dashboard.routes.tsx';
 import { topUpRoutes } from './orders/top-up.routes.tsx';
 import { promotionRoutes } from './promotion/promotion.routes.tsx';
 import { stampRoutes } from './loyalty/stamps.routes.tsx';
@@ -36,6 +37,7 @@ export function domainRoutes(parent: AnyRoute): AnyRoute[] {
     ...couponRoutes(parent),
     ...raffleRoutes(parent),
     ...orderRoutes(parent),
+    ...orderDashboardRoutes(parent),
     ...topUpRoutes(parent),
   ];
 }

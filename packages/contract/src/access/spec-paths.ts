@@ -65,7 +65,7 @@ export const ENTRY_SPEC_PATHS: Readonly<Record<string, EntrySpecPaths>> = {
   'cms.planogram-management': built('planograms', CRUD),
   'cms.3pl-setting': built('stores', DETAIL_EDIT),
   'cms.order-management': built('orders', ['{id}/detail', '{id}/preview']),
-  'cms.dashboard': later(),
+  'cms.dashboard': built(undefined, NONE),
   'cms.general-setting': built(undefined, EDIT),
   'cms.app-version': built('app-versions', EDIT),
 

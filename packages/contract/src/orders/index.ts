@@ -6,3 +6,5 @@ export * from './digital-product.schema.ts';
 export * from './top-up-app.schema.ts';
 export * from './top-up.schema.ts';
 export * from './top-up.api.ts';
+export * from './order-dashboard.schema.ts';
+export * from './order-dashboard.api.ts';

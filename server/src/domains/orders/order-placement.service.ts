@@ -4,6 +4,7 @@ import { FULFIL_DELIVERY, ORDER_PAYMENT_MINUTES, ORDER_WAITING_PAYMENT, appOrder
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { badRequest, pgCode, unprocessable } from '../../platform/errors.ts';
 import { rowReader } from '../../platform/sql/row-reader.ts';
+import { countOrderMove } from './order-rollup.ts';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** ORD-YYYYMMDD-XXXXXXXX: the Jakarta day it was placed and 8 characters from 32 (40 bits: unique by its index). */
@@ -121,6 +122,7 @@ export class OrderPlacementService {
         select id from o`,
     );
     if (!order) throw new Error('the order was not written');
+    await countOrderMove(tx, Number(order.id), null, ORDER_WAITING_PAYMENT);
     const placed = await this.read(tx, Number(order.id));
     if (!placed) throw new Error('the order just written was not found');
     return placed;

@@ -4,6 +4,7 @@ import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { writeAudit, type AuditContext } from '../../platform/audit.ts';
 import { badRequest, conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs.ts';
+import { countOrderMove } from './order-rollup.ts';
 import { ORDER_SALE_JOB } from './order-sale.job.ts';
 
 type OrderStatusCode = (typeof ORDER_STATUS.values)[number];
@@ -103,6 +104,7 @@ export class OrderWorkflowService {
     const actorId = m.actor.kind === 'consumer' ? m.actor.id : staffId;
     await tx.execute(sql`insert into order_events (order_id, action, from_status, to_status, actor_kind, actor_id, note, at)
       values (${orderId}, ${m.action}, ${state.status}, ${to}, ${actorKind}, ${actorId}, ${m.note ?? null}, ${now})`);
+    await countOrderMove(tx, orderId, state.status, to);
     if (to === ORDER_DISTRIBUTED) await this.jobs?.send(ORDER_SALE_JOB, { order_id: orderId }, { tx });
     if (m.actor.kind === 'staff') {
       await writeAudit(tx, m.actor.audit, { action: `order.${m.action}`, entity: 'order', entityId: orderId, before: { status: state.status }, after: { status: to, note: m.note ?? null } });

@@ -3,6 +3,7 @@ import type { DomainModule, ModuleContext } from '../../platform/module.ts';
 import { PersonalDataAccessLog } from '../../platform/personal-data.ts';
 import { serve } from '../../platform/serve.ts';
 import { OrderAppService } from './order-app.service.ts';
+import { registerOrderDashboardRoutes } from './order-dashboard.routes.ts';
 import { ORDER_EXPIRY_JOB, orderExpiryJob } from './order-expiry.job.ts';
 import { OrderFulfilmentService } from './order-fulfilment.service.ts';
 import { OrderPlacementService } from './order-placement.service.ts';
@@ -39,6 +40,7 @@ export function ordersModule(ctx: ModuleContext, deps: OrdersDeps): DomainModule
       serve(app, paymentApi.callback, async (req) => ({ message: 'Success', data: await services.payments.receive(req.body, ctx.clock.now()) }));
       registerOrderStaffRoutes(app, services, ctx.clock);
       registerOrderAppRoutes(app, services, ctx.clock);
+      registerOrderDashboardRoutes(app, ctx.db, ctx.clock);
     },
     exports: orderExports(services.accessLog),
     jobs: [

@@ -1,0 +1,22 @@
+import { lazy, Suspense } from 'react';
+import { Skeleton } from 'antd';
+import type { BarSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts/charts';
+import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
+import type { ComposeOption } from 'echarts/core';
+
+export type ChartOption = ComposeOption<BarSeriesOption | LineSeriesOption | PieSeriesOption | GridComponentOption | TooltipComponentOption | LegendComponentOption>;
+
+const ChartCanvas = lazy(() => import('./ChartCanvas.tsx').then((m) => ({ default: m.ChartCanvas })));
+
+/**
+ * An ECharts chart (bar, line, pie) sized to its box and redrawn when its option changes; ECharts loads with the first
+ * chart, after the screen. A chart is a picture to screen readers (`role="img"` with its label): every chart of the
+ * portal sits beside a table of the same figures.
+ */
+export function Chart({ option, label, height = 260 }: { option: ChartOption; label: string; height?: number }) {
+  return (
+    <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height }} />}>
+      <ChartCanvas option={option} label={label} height={height} />
+    </Suspense>
+  );
+}
