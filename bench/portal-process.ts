@@ -20,7 +20,18 @@ async function freePort(): Promise<number> {
 
 export interface PortalProcess {
   url: string;
+  /** Its data directory (exports are written under `exports/`). */
+  dataDir: string;
+  /** Its resident memory now and its peak since it started (Linux `/proc`), in MB. */
+  memoryMb(): { rss: number; peak: number };
   stop(): Promise<void>;
+}
+
+/** A process's VmRSS and VmHWM (the peak resident set) from /proc, in MB. */
+function memoryOf(pid: number): { rss: number; peak: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
 }
 
 /**
@@ -82,7 +93,7 @@ export async function startPortal(opts: { databaseUrl: string; schema: string; e
     }
     try {
       await fetch(`${url}/api/v1/user/profile`);
-      return { url, stop };
+      return { url, dataDir, memoryMb: () => memoryOf(child.pid!), stop };
     } catch {
       if (Date.now() > deadline) {
         await stop();

@@ -8,3 +8,4 @@ export * from './top-up.schema.ts';
 export * from './top-up.api.ts';
 export * from './order-dashboard.schema.ts';
 export * from './order-dashboard.api.ts';
+export * from './order-number.ts';

@@ -170,6 +170,12 @@ describe('cms Order Management over HTTP: the list and its filters, the order, i
     expect((await list(`order_id=${a.order_no}`)).data.map((r) => r.id)).toEqual([a.order_id]);
     expect((await list(`order_id=${a.order_id}`)).data.map((r) => r.id)).toEqual([a.order_id]);
     expect((await list(`order_id=${a.order_no.slice(0, 12).toLowerCase()}`)).data.map((r) => r.id)).toContain(a.order_id);
+    // A prefix into the number's date (a day, a month, a span of days) lists exactly the orders it matches, the date's days added.
+    for (const cut of [5, 9, 10, 11, 12, 13]) {
+      const prefix = a.order_no.slice(0, cut);
+      const matching = await queryRows<{ id: number }>(db(), sql`select id from orders where order_no like ${`${prefix}%`} order by created_at desc, id desc limit 50`);
+      expect((await list(`order_id=${prefix}`)).data.map((r) => r.id), prefix).toEqual(matching.map((m) => Number(m.id)));
+    }
     expect((await list(`store_code=NOPE,${store.code.toLowerCase()}`)).data.every((r) => r.store_code === store.code)).toBe(true);
     expect((await list('store_code=NOPE')).data).toEqual([]);
     const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);

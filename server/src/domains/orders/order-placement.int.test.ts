@@ -58,7 +58,10 @@ describe('placing an order: stock taken in SQL, limits held, nothing taken by a 
     await setStock(b.product_id, 10);
     const [fee] = await queryRows<{ fee: number }>(db(), sql`select fee from delivery_methods where delivery_mode = 2 and status = 1 order by position, id limit 1`);
     const now = new Date();
-    const placed = await orders.place(consumers[0]!, body([{ plu: a.plu, quantity: 2 }, { plu: b.plu.toLowerCase(), quantity: 3 }], { fulfilment: 1, delivery_mode: 2, delivery_address: 'Jl. Melati No. 5, Jakarta' }), now);
+    const request = body([{ plu: a.plu, quantity: 2 }, { plu: b.plu.toLowerCase(), quantity: 3 }], { fulfilment: 1, delivery_mode: 2, delivery_address: 'Jl. Melati No. 5, Jakarta', client_ref: 'PLACE-1' });
+    const placed = await orders.place(consumers[0]!, request, now);
+    // The answer is made from what was written, without reading it back: the same request again reads it back.
+    expect(await orders.place(consumers[0]!, request, new Date())).toEqual(placed);
     expect(placed).toMatchObject({ status: 100, items_total: 2 * a.price + 3 * b.price, delivery_fee: Number(fee!.fee), total: 2 * a.price + 3 * b.price + Number(fee!.fee) });
     expect(placed.order_no).toMatch(/^ORD-\d{8}-[A-Z2-9]{8}$/);
     expect(placed.items.map((i) => [i.plu, i.quantity])).toEqual([

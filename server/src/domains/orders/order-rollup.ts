@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 
 /** The all-stores counters are split by order id over this many rows per hour and status (migration 0027). */
@@ -8,19 +8,24 @@ export const ORDER_ROLLUP_SHARDS = 8;
 const hourOf = (column: string) => sql.raw(`date_trunc('hour', ${column}, 'Asia/Jakarta')`);
 
 /**
- * Moves an order from its old status's counters to its new one's (none old when it is placed), in the caller's
- * transaction, so the dashboard's figures change exactly when the order does. Rows are taken in status order, per store
- * first, so two movers of one hour never wait for each other in a circle.
+ * The statement's parts that move an order from its old status's counters to its new one's (none old when it is
+ * placed), given a relation `moved(store_id, created_at, id, total)` holding the order: placing writes the order and
+ * counts it in one statement. Rows are taken in status order, so two movers of one hour never wait for each other in a
+ * circle.
  */
+export function orderRollupMove(from: number | null, to: number): SQL {
+  return sql`d as (select * from (values (${from}::smallint, -1), (${to}::smallint, 1)) d(status, n) where status is not null),
+    per_store as (insert into order_rollup_hourly as r (store_id, hour, status, orders, amount)
+      select m.store_id, ${hourOf('m.created_at')}, d.status, d.n, d.n * m.total from moved m, d order by d.status
+      on conflict (store_id, hour, status) do update set orders = r.orders + excluded.orders, amount = r.amount + excluded.amount),
+    all_stores as (insert into order_rollup_hourly_all as r (hour, status, shard, orders, amount)
+      select ${hourOf('m.created_at')}, d.status, m.id % ${ORDER_ROLLUP_SHARDS}, d.n, d.n * m.total from moved m, d order by d.status
+      on conflict (hour, status, shard) do update set orders = r.orders + excluded.orders, amount = r.amount + excluded.amount)`;
+}
+
+/** Moves an order between status counters in the caller's transaction, so the dashboard's figures change exactly when the order does. */
 export async function countOrderMove(tx: Tx, orderId: number, from: number | null, to: number): Promise<void> {
-  await tx.execute(sql`with o as (select store_id, ${hourOf('created_at')} as hour, id % ${ORDER_ROLLUP_SHARDS} as shard, total from orders where id = ${orderId}),
-      d as (select * from (values (${from}::smallint, -1), (${to}::smallint, 1)) d(status, n) where status is not null),
-      per_store as (insert into order_rollup_hourly as r (store_id, hour, status, orders, amount)
-        select o.store_id, o.hour, d.status, d.n, d.n * o.total from o, d order by d.status
-        on conflict (store_id, hour, status) do update set orders = r.orders + excluded.orders, amount = r.amount + excluded.amount)
-    insert into order_rollup_hourly_all as r (hour, status, shard, orders, amount)
-      select o.hour, d.status, o.shard, d.n, d.n * o.total from o, d order by d.status
-      on conflict (hour, status, shard) do update set orders = r.orders + excluded.orders, amount = r.amount + excluded.amount`);
+  await tx.execute(sql`with moved as (select store_id, created_at, id, total from orders where id = ${orderId}), ${orderRollupMove(from, to)} select 1`);
 }
 
 /**

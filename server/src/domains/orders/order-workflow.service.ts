@@ -4,6 +4,7 @@ import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { writeAudit, type AuditContext } from '../../platform/audit.ts';
 import { badRequest, conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs.ts';
+import { paymentColumns } from './payment-columns.ts';
 import { countOrderMove } from './order-rollup.ts';
 import { ORDER_SALE_JOB } from './order-sale.job.ts';
 
@@ -41,9 +42,6 @@ export async function lockOrder(tx: Tx, orderId: number, version?: number): Prom
   if (version !== undefined && version !== order.version) throw conflict('This order was changed by someone else after you opened it. Reload to see the latest version.');
   return order;
 }
-
-/** What the payment moves say of the payment (spec section 4, string payment statuses). */
-const PAYMENT_STATUS_OF: Partial<Record<OrderAction, string>> = { pay: 'PAID', payment_fail: 'FAILED', expire: 'EXPIRED' };
 
 export interface OrderMove {
   action: OrderAction;
@@ -87,9 +85,7 @@ export class OrderWorkflowService {
     const [moved] = await queryRows<{ version: number }>(
       tx,
       sql`update orders set status = ${to}, version = version + 1, updated_at = ${now}, updated_by = ${staffId},
-          payment_status = coalesce(${PAYMENT_STATUS_OF[m.action] ?? null}, payment_status),
-          paid_at = case when ${m.action === 'pay'} then ${now} else paid_at end,
-          payment_ref = coalesce(${m.paymentRef ?? null}, payment_ref),
+          ${paymentColumns(m.action, now, m.paymentRef)},
           cancel_reason_id = coalesce(${m.cancelReasonId ?? null}::int, cancel_reason_id),
           cancel_note = case when ${m.action === 'cancel'} then ${m.note ?? null} else cancel_note end
         where id = ${orderId} returning version`,

@@ -3,6 +3,7 @@ import {
   ORDER_CANCELLED,
   ORDER_DISTRIBUTED,
   maskPhone,
+  orderNoDays,
   orderDetail,
   orderRow,
   storeCodesOf,
@@ -24,11 +25,17 @@ export const ORDER_SELECT = sql`select o.id, o.order_no, o.created_at, o.store_i
   o.delivery_fee, o.total, ${REFUND_DUE} as refund_due, o.has_unpick, o.paid_at, o.updated_at, u.name as updated_by_name, o.version, false as personal_masked`;
 export const ORDER_FROM = sql`from orders o join stores s on s.id = o.store_id join consumers c on c.id = o.consumer_id left join users u on u.id = o.updated_by`;
 
-/** An order number as typed (any case), or the order's id. */
-function orderIdCondition(text: string): SQL {
+/**
+ * An order number as typed (any case), or the order's id. A prefix that reaches into the number's date also names the
+ * days its orders were placed on, so a day's prefix reads that day's part of the date index, newest first, instead of
+ * sorting every order the prefix matches.
+ */
+function orderIdConditions(text: string): (SQL | undefined)[] {
   const typed = text.trim().toUpperCase();
   const asId = /^\d{1,15}$/.test(typed) ? Number(typed) : null;
-  return asId === null ? sql`o.order_no like ${`${typed.replace(/[\\%_]/g, '\\$&')}%`}` : sql`(o.id = ${asId} or o.order_no = ${typed})`;
+  if (asId !== null) return [sql`(o.id = ${asId} or o.order_no = ${typed})`];
+  const days = orderNoDays(typed);
+  return [sql`o.order_no like ${`${typed.replace(/[\\%_]/g, '\\$&')}%`}`, ...(days ? daysBetween('o.created_at', days.from, days.until) : [])];
 }
 
 /**
@@ -40,7 +47,7 @@ export function orderConditions(q: OrderListQuery): (SQL | undefined)[] {
   const codes = storeCodesOf(q.store_code);
   const unpick = q.report === 'unpick' || q.unpick_reason !== undefined;
   return [
-    q.order_id ? orderIdCondition(q.order_id) : undefined,
+    ...(q.order_id ? orderIdConditions(q.order_id) : []),
     codes.length ? sql`o.store_id in (select id from stores where upper(code) in (${sql.join(codes.map((c) => sql`${c}`), sql`, `)}))` : undefined,
     ...daysBetween('o.created_at', q.date_from, q.date_until),
     q.status !== undefined ? sql`o.status = ${q.status}` : undefined,

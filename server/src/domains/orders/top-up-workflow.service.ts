@@ -4,14 +4,12 @@ import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { writeAudit, type AuditContext } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs.ts';
+import { paymentColumns } from './payment-columns.ts';
 
 /** The job that sends a top-up in process to the biller (top-up-biller.job.ts). */
 export const TOP_UP_BILLER_JOB = 'top-ups.send-to-biller';
 
 export const topUpStatusText = (status: number): string => TOP_UP_STATUS.label(status as TopUpStatusCode);
-
-/** What the payment moves say of the payment (spec section 4, string payment statuses). */
-const PAYMENT_STATUS_OF: Partial<Record<TopUpAction, string>> = { pay: 'PAID', payment_fail: 'FAILED', expire: 'EXPIRED' };
 
 export interface TopUpMove {
   action: TopUpAction;
@@ -74,9 +72,7 @@ export class TopUpWorkflowService {
     const [moved] = await queryRows<{ version: number; attempts: number }>(
       tx,
       sql`update top_ups set status = ${to}, version = version + 1, updated_at = ${now}, updated_by = ${staffId},
-          payment_status = coalesce(${PAYMENT_STATUS_OF[m.action] ?? null}, payment_status),
-          paid_at = case when ${m.action === 'pay'} then ${now}::timestamptz else paid_at end,
-          payment_ref = coalesce(${m.paymentRef ?? null}, payment_ref),
+          ${paymentColumns(m.action, now, m.paymentRef)},
           attempts = attempts + ${sending ? 1 : 0},
           previous_biller_refs = case when ${sending} and biller_ref is not null then array_append(previous_biller_refs, biller_ref) else previous_biller_refs end,
           biller_ref = case when ${sending} then null else coalesce(${m.billerRef ?? null}, biller_ref) end,

@@ -1,0 +1,25 @@
+/**
+ * An order number is `ORD-YYYYMMDD-XXXXXXXX`, the Jakarta day it was placed followed by 8 random characters
+ * (decisions.md, orders). A typed prefix that reaches into the digits therefore names the days its orders were placed
+ * on: `ORD-20261127` one day, `ORD-202611` a month, `ORD-2026112` the 20th to the 29th. The list adds those days to the
+ * prefix filter so that it walks the day's part of the date index instead of every order the prefix matches.
+ */
+export function orderNoDays(prefix: string): { from: string; until: string } | null {
+  const m = /^ORD-(\d{1,8})/.exec(prefix.trim().toUpperCase());
+  if (!m) return null;
+  const digits = m[1]!;
+  const low = digits.padEnd(8, '0');
+  const high = digits.padEnd(8, '9');
+  const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));
+  const day = (s: string, last: boolean) => {
+    const year = Number(s.slice(0, 4));
+    const month = clamp(Number(s.slice(4, 6)), 1, 12);
+    // The last day of the month, or the first: a typed day past the month's end cannot be an order's, so clamping only widens.
+    const monthDays = new Date(Date.UTC(year, month, 0)).getUTCDate();
+    const date = clamp(Number(s.slice(6, 8)), 1, last ? monthDays : 31);
+    return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(Math.min(date, monthDays)).padStart(2, '0')}`;
+  };
+  const from = day(low, false);
+  const until = day(high, true);
+  return from <= until ? { from, until } : null;
+}
