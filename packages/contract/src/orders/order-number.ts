@@ -2,10 +2,12 @@
  * An order number is `ORD-YYYYMMDD-XXXXXXXX`, the Jakarta day it was placed followed by 8 random characters
  * (decisions.md, orders). A typed prefix that reaches into the digits therefore names the days its orders were placed
  * on: `ORD-20261127` one day, `ORD-202611` a month, `ORD-2026112` the 20th to the 29th. The list adds those days to the
- * prefix filter so that it walks the day's part of the date index instead of every order the prefix matches.
+ * prefix filter so that it walks the day's part of the date index instead of every order the prefix matches; where the
+ * days are `exact`ly the prefix's orders it filters by the days alone, so the total is counted from the index.
  */
-export function orderNoDays(prefix: string): { from: string; until: string } | null {
-  const m = /^ORD-(\d{1,8})/.exec(prefix.trim().toUpperCase());
+export function orderNoDays(prefix: string): { from: string; until: string; exact: boolean } | null {
+  const typed = prefix.trim().toUpperCase();
+  const m = /^ORD-(\d{1,8})/.exec(typed);
   if (!m) return null;
   const digits = m[1]!;
   const low = digits.padEnd(8, '0');
@@ -21,5 +23,10 @@ export function orderNoDays(prefix: string): { from: string; until: string } | n
   };
   const from = day(low, false);
   const until = day(high, true);
-  return from <= until ? { from, until } : null;
+  if (from > until) return null;
+  // The days are exactly the prefix's orders when the prefix is the date alone and both ends begin with its digits
+  // (days in order are numbers in order, so every day between begins with them too): then the days alone filter.
+  const begins = (d: string) => d.replaceAll('-', '').startsWith(digits);
+  const exact = (typed === `ORD-${digits}` || (digits.length === 8 && typed === `ORD-${digits}-`)) && begins(from) && begins(until);
+  return { from, until, exact };
 }

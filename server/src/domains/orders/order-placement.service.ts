@@ -30,7 +30,7 @@ type Line = {
  * orders that are not ended unpaid or cancelled: the consumer's row is locked, so parallel orders of one consumer
  * count each other), the stock taken in SQL (`stock >= quantity`, rows locked in product order so concurrent orders
  * never deadlock and never oversell), the delivery fee of the first active delivery method of the mode, then the order,
- * its items, its first timeline entry and the dashboard's counters. Four statements and no read-back: each round trip
+ * its items, its first timeline entry and the dashboard's counters. Three statements and no read-back: each round trip
  * inside the transaction is time the stock rows stay locked. A refused order takes nothing.
  */
 export class OrderPlacementService {
@@ -94,42 +94,41 @@ export class OrderPlacementService {
     const fee = lines[0]?.fee ?? null;
     if (delivery !== null && fee === null) throw unprocessable('No delivery method of this kind is available now');
     const deliveryFee = Number(fee ?? 0);
-    // The stock: each row locked in product order, taken only where it covers the quantity.
     const take = JSON.stringify(lines.map((l) => ({ product_id: Number(l.product_id), quantity: l.quantity })));
-    const taken = await queryRows<{ product_id: number }>(
-      tx,
-      sql`with t as (select * from json_to_recordset(${take}::json) as t(product_id int, quantity int)),
-          k as (select sp.id from store_products sp where sp.store_id = ${storeId} and sp.product_id in (select product_id from t) order by sp.product_id for update)
-        update store_products sp set stock = sp.stock - t.quantity from t
-        where sp.store_id = ${storeId} and sp.product_id = t.product_id and sp.id in (select id from k) and sp.stock >= t.quantity
-        returning sp.product_id`,
-    );
-    if (taken.length < lines.length) {
-      const short = lines.find((l) => !taken.some((t) => Number(t.product_id) === Number(l.product_id)));
-      throw unprocessable(short ? `Only ${Math.max(0, Number(short.stock))} of ${short.name} left at this store` : 'Not enough stock');
-    }
     const itemsTotal = lines.reduce((n, l) => n + Number(l.price) * l.quantity, 0);
     const expires = new Date(now.getTime() + ORDER_PAYMENT_MINUTES * 60_000);
     const items = JSON.stringify(lines.map((l) => ({ ord: l.ord, product_id: Number(l.product_id), plu: l.plu, name: l.name, price: Number(l.price), quantity: l.quantity })));
     const orderNumber = orderNo(now);
     const total = itemsTotal + deliveryFee;
-    // The order, its lines, its first timeline entry and its place in the dashboard's counters, in one statement.
-    const [order] = await queryRows<{ id: number }>(
+    // One statement: the stock (each row locked in product order, taken only where it covers the quantity), then, only
+    // when every line was taken, the order, its lines, its first timeline entry and its place in the dashboard's
+    // counters. A line short writes no order, and the refusal below rolls back what the other lines took.
+    const [order] = await queryRows<{ id: number | null; taken: number[] }>(
       tx,
-      sql`with moved as (insert into orders (order_no, consumer_id, store_id, status, fulfilment, delivery_mode, delivery_address, items_total, picked_total, delivery_fee, total,
+      sql`with t as (select * from json_to_recordset(${take}::json) as t(product_id int, quantity int)),
+        k as (select sp.id from store_products sp where sp.store_id = ${storeId} and sp.product_id in (select product_id from t) order by sp.product_id for update),
+        taken as (update store_products sp set stock = sp.stock - t.quantity from t
+          where sp.store_id = ${storeId} and sp.product_id = t.product_id and sp.id in (select id from k) and sp.stock >= t.quantity
+          returning sp.product_id),
+        moved as (insert into orders (order_no, consumer_id, store_id, status, fulfilment, delivery_mode, delivery_address, items_total, picked_total, delivery_fee, total,
             payment_expires_at, client_ref, created_at, updated_at)
-          values (${orderNumber}, ${consumerId}, ${storeId}, ${ORDER_WAITING_PAYMENT}, ${body.fulfilment}, ${delivery},
-            ${delivery !== null ? body.delivery_address : null}, ${itemsTotal}, ${itemsTotal}, ${deliveryFee}, ${total}, ${expires}, ${body.client_ref}, ${now}, ${now})
+          select ${orderNumber}, ${consumerId}, ${storeId}, ${ORDER_WAITING_PAYMENT}, ${body.fulfilment}, ${delivery},
+            ${delivery !== null ? body.delivery_address : null}, ${itemsTotal}, ${itemsTotal}, ${deliveryFee}, ${total}, ${expires}::timestamptz, ${body.client_ref}, ${now}::timestamptz, ${now}::timestamptz
+          where (select count(*) from taken) = ${lines.length}
           returning id, store_id, created_at, total),
         i as (insert into order_items (order_id, product_id, plu, name, price, quantity, picked_quantity)
-          select (select id from moved), x.product_id, x.plu, x.name, x.price, x.quantity, x.quantity
-          from json_to_recordset(${items}::json) as x(ord int, product_id int, plu text, name text, price bigint, quantity int) order by x.ord),
+          select m.id, x.product_id, x.plu, x.name, x.price, x.quantity, x.quantity
+          from moved m cross join json_to_recordset(${items}::json) as x(ord int, product_id int, plu text, name text, price bigint, quantity int) order by x.ord),
         e as (insert into order_events (order_id, action, from_status, to_status, actor_kind, actor_id, at)
           select id, 'place', null, ${ORDER_WAITING_PAYMENT}, 'consumer', ${consumerId}, ${now} from moved),
         ${orderRollupMove(null, ORDER_WAITING_PAYMENT)}
-        select id from moved`,
+      select (select id from moved) as id, array(select product_id from taken) as taken`,
     );
-    if (!order) throw new Error('the order was not written');
+    if (!order?.id) {
+      const taken = new Set((order?.taken ?? []).map(Number));
+      const short = lines.find((l) => !taken.has(Number(l.product_id)));
+      throw unprocessable(short ? `Only ${Math.max(0, Number(short.stock))} of ${short.name} left at this store` : 'Not enough stock');
+    }
     // The answer from what was written, without reading it back.
     return {
       order_id: Number(order.id),

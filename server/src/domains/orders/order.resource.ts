@@ -35,7 +35,8 @@ function orderIdConditions(text: string): (SQL | undefined)[] {
   const asId = /^\d{1,15}$/.test(typed) ? Number(typed) : null;
   if (asId !== null) return [sql`(o.id = ${asId} or o.order_no = ${typed})`];
   const days = orderNoDays(typed);
-  return [sql`o.order_no like ${`${typed.replace(/[\\%_]/g, '\\$&')}%`}`, ...(days ? daysBetween('o.created_at', days.from, days.until) : [])];
+  const byDays = days ? daysBetween('o.created_at', days.from, days.until) : [];
+  return days?.exact ? byDays : [sql`o.order_no like ${`${typed.replace(/[\\%_]/g, '\\$&')}%`}`, ...byDays];
 }
 
 /**
