@@ -82,6 +82,24 @@ describe('job queue', () => {
     await built.app.close();
   });
 
+  it('starts a job sent in a transaction when woken after the commit, not at the next poll', async () => {
+    const schema = await defaultJobsSchema(testDb.database);
+    // A poll far longer than the test may take: only the wake can start the job in time.
+    const queue = createJobQueue(testDb.database, { schema, pollSeconds: 600 });
+    const seen = deferred<string>();
+    queue.register<{ tag: string }>('test.wake', async (p) => seen.resolve(p.tag));
+    await queue.start();
+    try {
+      await testDb.database.db.transaction(async (tx) => {
+        await queue.send('test.wake', { tag: 'woken' }, { tx });
+      });
+      queue.wake('test.wake');
+      expect(await seen.promise).toBe('woken');
+    } finally {
+      await queue.stop();
+    }
+  }, 20_000);
+
   it('answers the waiting job for a second send with the same singleton key', async () => {
     const schema = await defaultJobsSchema(testDb.database);
     const queue = createJobQueue(testDb.database, { schema, pollSeconds: 0.5 });

@@ -42,6 +42,8 @@ export interface JobQueue {
   register<P extends object>(name: string, handler: JobHandler<P>, opts?: { concurrency?: number }): void;
   /** Queues a job; returns its id. */
   send<P extends object>(name: string, payload: P, opts?: SendOptions): Promise<string>;
+  /** Wakes this process's workers of a job name now instead of at their next poll: after the commit of a transaction that sent one. */
+  wake(name: string): void;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -147,6 +149,10 @@ export function createJobQueue(database: Database, opts: JobQueueOptions): JobQu
     workerIds.set(name, ids);
   };
 
+  const wake = (name: string) => {
+    for (const workerId of workerIds.get(name) ?? []) boss.notifyWorker(workerId);
+  };
+
   const findUnfinished = async (executor: Executor, name: string, key: string): Promise<string | undefined> => {
     const { rows } = await executor.executeSql(
       `select id from ${opts.schema}.job where name = $1 and singleton_key = $2 and state < 'completed' order by created_on desc limit 1`,
@@ -169,6 +175,8 @@ export function createJobQueue(database: Database, opts: JobQueueOptions): JobQu
       if (registrations.has(name)) throw new Error(`jobs: "${name}" is already registered`);
       registrations.set(name, { handler: handler as JobHandler<object>, concurrency: Math.max(1, registerOpts.concurrency ?? 1) });
     },
+
+    wake,
 
     async send(name, payload, sendOpts = {}) {
       if (!running) {
@@ -194,7 +202,7 @@ export function createJobQueue(database: Database, opts: JobQueueOptions): JobQu
       };
       const id = sendOpts.singletonKey !== undefined ? await serialised(`${name}\u0000${sendOpts.singletonKey}`, insert) : await insert();
       // Wake this process's workers of that name rather than waiting for their next poll (after commit, for a tx).
-      if (!sendOpts.tx) for (const workerId of workerIds.get(name) ?? []) boss.notifyWorker(workerId);
+      if (!sendOpts.tx) wake(name);
       return id;
     },
 

@@ -221,6 +221,8 @@ export class ExportService {
       if (!created) throw new Error('download vanished');
       return toDownloadRow(created);
     });
+    // Committed: the export starts now, not at the workers' next poll.
+    this.jobs.wake(EXPORT_JOB);
     return { kind: 'job', download };
   }
 

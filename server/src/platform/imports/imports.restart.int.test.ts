@@ -66,6 +66,7 @@ describe('imports across a restart', () => {
     const dying: JobQueue = {
       register: (name, handler, opts) => queue.register(name, name === COMMIT_JOB ? frozen : handler, opts),
       send: (name, payload, opts) => queue.send(name, payload, opts),
+      wake: (name) => queue.wake(name),
       start: () => queue.start(),
       stop: () => queue.stop(),
     };
