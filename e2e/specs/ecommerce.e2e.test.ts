@@ -24,7 +24,8 @@ describe('e-commerce and promos', () => {
     const picker = page.locator('#planogram_product_ids');
     await picker.click();
     await page.keyboard.type('Indomie');
-    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+    // The search's answer, not the options shown before it arrives (clicking one of those raced the list's refresh).
+    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Indomie' }).first();
     await option.waitFor();
     const picked = (await option.textContent())!.trim();
     await option.click();
