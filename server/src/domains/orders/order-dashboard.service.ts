@@ -20,6 +20,7 @@ import {
 } from '@portal/contract';
 import { queryRows, type Db } from '../../db/client.ts';
 import { rowReader } from '../../platform/sql/row-reader.ts';
+import { inStoreCodes } from './order.resource.ts';
 
 const REVENUE = sql.raw(`status in (${ORDER_REVENUE_STATUSES.join(', ')})`);
 const LATE_ENTRIES = Object.entries(ORDER_LATE_AFTER_MINUTES).map(([status, minutes]) => ({ status: Number(status), minutes }));
@@ -56,7 +57,7 @@ export class OrderDashboardService {
 
   async summary(q: OrderDashboardQuery, now: Date): Promise<OrderDashboardSummary> {
     const p = dashboardPeriods(q.date, now);
-    const src = await this.source(q);
+    const src = this.source(q);
     const from = new Date(Math.min(p.previousDay.from.getTime(), p.previousWeek.from.getTime()));
     const [row] = await queryRows(
       this.db,
@@ -69,7 +70,7 @@ export class OrderDashboardService {
 
   async byStatus(q: OrderDashboardQuery, now: Date): Promise<OrderDashboardStatusRow[]> {
     const p = dashboardPeriods(q.date, now);
-    const src = await this.source(q);
+    const src = this.source(q);
     const rows = await queryRows<{ status: number; orders: number; amount: number }>(
       this.db,
       sql`select status, sum(orders) as orders, sum(amount) as amount from ${src.table} where ${inPeriod(p.day)} ${src.stores}
@@ -80,7 +81,7 @@ export class OrderDashboardService {
 
   async byStore(q: OrderDashboardQuery, now: Date): Promise<OrderDashboardStoreRow[]> {
     const p = dashboardPeriods(q.date, now);
-    const src = await this.source(q);
+    const src = this.source(q);
     const rows = await queryRows<{ store_id: number; store_code: string; store_name: string; orders: number; revenue: number }>(
       this.db,
       sql`with t as (select store_id, sum(orders) as orders, coalesce(sum(amount) filter (where ${REVENUE}), 0) as revenue
@@ -114,7 +115,7 @@ export class OrderDashboardService {
 
   /** Late now, whatever the day shown: each working status against its allowance since the order's last change. */
   async late(q: OrderDashboardQuery, now: Date): Promise<OrderDashboardLate> {
-    const src = await this.source(q, sql`o.store_id`);
+    const src = this.source(q, 'o.store_id');
     const overdue = sql.join(
       LATE_ENTRIES.map((e) => sql`(o.status = ${sql.raw(String(e.status))} and o.updated_at < ${new Date(now.getTime() - e.minutes * 60_000)})`),
       sql` or `,
@@ -132,7 +133,7 @@ export class OrderDashboardService {
 
   /** Orders and revenue of each hour of a period that has any. */
   private async hours(q: OrderDashboardQuery, period: DashboardPeriod): Promise<{ hour: Date | string; orders: number; revenue: number }[]> {
-    const src = await this.source(q);
+    const src = this.source(q);
     return queryRows(
       this.db,
       sql`select hour, sum(orders) as orders, coalesce(sum(amount) filter (where ${REVENUE}), 0) as revenue
@@ -141,11 +142,9 @@ export class OrderDashboardService {
   }
 
   /** The counters to read: the chosen stores' rows (codes of no store choose none), or the all-stores rows. */
-  private async source(q: OrderDashboardQuery, storeColumn: SQL = sql`store_id`): Promise<Source> {
+  private source(q: OrderDashboardQuery, storeColumn = 'store_id'): Source {
     const codes = storeCodesOf(q.store_code);
     if (!codes.length) return { table: sql`order_rollup_hourly_all`, stores: sql`` };
-    const stores = await queryRows<{ id: number }>(this.db, sql`select id from stores where upper(code) in (${sql.join(codes.map((c) => sql`${c}`), sql`, `)})`);
-    const ids = stores.length ? sql.join(stores.map((s) => sql`${Number(s.id)}`), sql`, `) : sql`null`;
-    return { table: sql`order_rollup_hourly`, stores: sql`and ${storeColumn} in (${ids})` };
+    return { table: sql`order_rollup_hourly`, stores: sql`and ${inStoreCodes(storeColumn, codes)}` };
   }
 }

@@ -25,6 +25,11 @@ export const ORDER_SELECT = sql`select o.id, o.order_no, o.created_at, o.store_i
   o.delivery_fee, o.total, ${REFUND_DUE} as refund_due, o.has_unpick, o.paid_at, o.updated_at, u.name as updated_by_name, o.version, false as personal_masked`;
 export const ORDER_FROM = sql`from orders o join stores s on s.id = o.store_id join consumers c on c.id = o.consumer_id left join users u on u.id = o.updated_by`;
 
+/** A store-id column among the stores of the given codes (upper-cased by `storeCodesOf`); codes of no store match nothing. */
+export function inStoreCodes(column: string, codes: string[]): SQL {
+  return sql`${sql.raw(column)} in (select id from stores where upper(code) in (${sql.join(codes.map((c) => sql`${c}`), sql`, `)}))`;
+}
+
 /**
  * An order number as typed (any case), or the order's id. A prefix that reaches into the number's date also names the
  * days its orders were placed on, so a day's prefix reads that day's part of the date index, newest first, instead of
@@ -49,7 +54,7 @@ export function orderConditions(q: OrderListQuery): (SQL | undefined)[] {
   const unpick = q.report === 'unpick' || q.unpick_reason !== undefined;
   return [
     ...(q.order_id ? orderIdConditions(q.order_id) : []),
-    codes.length ? sql`o.store_id in (select id from stores where upper(code) in (${sql.join(codes.map((c) => sql`${c}`), sql`, `)}))` : undefined,
+    codes.length ? inStoreCodes('o.store_id', codes) : undefined,
     ...daysBetween('o.created_at', q.date_from, q.date_until),
     q.status !== undefined ? sql`o.status = ${q.status}` : undefined,
     q.fulfilment !== undefined ? sql`o.fulfilment = ${q.fulfilment}` : undefined,
