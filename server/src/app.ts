@@ -7,6 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import { completeOpenApi } from './platform/openapi.ts';
+import { registerBuiltAssets } from './platform/built-assets.ts';
 import { servedOverHttps, sessionCookieOf, type Config } from './config.ts';
 import { onPoolError, openSidePool, type Database } from './db/client.ts';
 import type { CatalogServices } from './domains/catalog/catalog.deps.ts';
@@ -225,15 +226,16 @@ function trustProxyOf(setting: Config['TRUST_PROXY']): boolean | string[] | ((ad
 function registerSpa(app: FastifyInstance, webDist: string): void {
   const index = path.join(webDist, 'index.html');
   if (!fs.existsSync(index)) return;
+  registerBuiltAssets(app, path.join(webDist, 'assets'));
+  // The build's other files (beside index.html); its hashed assets are served from memory above.
   void app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
     index: false,
-    // The build writes .br and .gz beside each text asset; the one the browser accepts is sent, nothing per request.
+    globIgnore: ['assets/**'],
     preCompressed: true,
-    // Hashed file names change with their content: a browser may keep them for a year and never revalidate.
-    setHeaders: (res, filePath) => {
-      res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    setHeaders: (res) => {
+      res.header('cache-control', 'no-cache');
     },
   });
   const html = fs.readFileSync(index);

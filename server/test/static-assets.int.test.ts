@@ -39,6 +39,16 @@ describe('the built web app', () => {
     const plain = await get();
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
+
+    // A coding refused with q=0 is not sent.
+    expect((await get('br;q=0, gzip')).headers['content-encoding']).toBe('gzip');
+  });
+
+  it('answers not found for a file the build does not have, and for its compressed copies asked by name', async () => {
+    for (const url of ['/assets/missing-1234.js', '/assets/index-AbC123.js.br', '/assets/index-AbC123.js.gz', '/assets/..%2Findex.html']) {
+      const res = await h.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+    }
   });
 
   it('gives an API answer the headers that apply to JSON, with a policy that allows nothing', async () => {

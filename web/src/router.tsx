@@ -121,8 +121,10 @@ const adminRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'admin',
   beforeLoad: (args) => {
+    // The session's request first: the screens' chunks would otherwise take the browser's connections ahead of it.
+    const guarded = requireAdmin(args);
     preloadScreens(args.matches);
-    return requireAdmin(args);
+    return guarded;
   },
   component: Outlet,
 });
