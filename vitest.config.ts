@@ -15,6 +15,8 @@ export default defineConfig({
           name: 'server',
           include: ['server/src/**/*.test.ts', 'server/test/**/*.test.ts'],
           setupFiles: ['server/test/setup.ts'],
+          // Names the run, whose seeded templates (server/test/test-db.ts) are dropped when it ends.
+          globalSetup: ['server/test/global-setup.ts'],
           // One embedded database per worker, one schema per test file (see server/test/test-db.ts).
           isolate: false,
           pool: 'forks',

@@ -37,6 +37,7 @@ function memoryOf(pid: number): { rss: number; peak: number } {
 /**
  * Starts the portal as `npm start` does (server/src/main.ts) in a process of its own, in production mode, listening on
  * a loopback port, on PostgreSQL in `schema`; `env` adds or overrides its configuration. Resolves once it answers.
+ * PORTAL_NODE_FLAGS adds flags to its `node` (`--cpu-prof --cpu-prof-dir=/tmp/prof` profiles it until it stops).
  */
 export async function startPortal(opts: { databaseUrl: string; schema: string; env: Record<string, string> }): Promise<PortalProcess> {
   const port = await freePort();
@@ -44,7 +45,8 @@ export async function startPortal(opts: { databaseUrl: string; schema: string; e
   const databaseUrl = new URL(opts.databaseUrl);
   databaseUrl.searchParams.set('options', `-c search_path=${opts.schema}`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-load-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const flags = (process.env.PORTAL_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', MAIN], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {

@@ -9,7 +9,7 @@ import { DEMO_PASSWORD } from '../src/seed/demo-identity.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import { appKeyOf } from '../src/platform/secret-box.ts';
 import { loadRegions, REGIONS_DIR } from '../src/domains/catalog/regions.loader.ts';
-import { createTestDatabase, type TestDatabase } from './test-db.ts';
+import { createSeededTestDatabase, type TestDatabase } from './test-db.ts';
 
 export { DEMO_PASSWORD };
 
@@ -73,11 +73,15 @@ export function useHarness(overrides: Partial<Config> = {}, opts: HarnessOptions
 
 /** The app of `useHarness`, built outside any test hook (a command such as the fuzz run uses it too). */
 export async function buildTestApp(overrides: Partial<Config> = {}, opts: HarnessOptions = {}): Promise<Harness> {
-  const testDb = await createTestDatabase();
-  // A few provinces (DKI Jakarta, Jawa Barat, Bali) are enough for stores; region tests load all of them themselves.
-  if (opts.regions !== false) await loadRegions(testDb.database.db, REGIONS_DIR, { provinces: TEST_PROVINCES });
   const config = loadConfig({ ...process.env, DATABASE_URL: undefined }, { ...TEST_CONFIG, ...overrides });
-  await seedDemo(testDb.database.db, { scale: opts.regions === false ? 0 : (opts.scale ?? TEST_SCALE), appKey: appKeyOf(config) });
+  const regions = opts.regions !== false;
+  const scale = regions ? (opts.scale ?? TEST_SCALE) : 0;
+  const appKey = appKeyOf(config);
+  const testDb = await createSeededTestDatabase(`${regions}:${scale}:${Buffer.from(appKey).toString('hex')}`, async (db) => {
+    // A few provinces (DKI Jakarta, Jawa Barat, Bali) are enough for stores; region tests load all of them themselves.
+    if (regions) await loadRegions(db, REGIONS_DIR, { provinces: TEST_PROVINCES });
+    await seedDemo(db, { scale, appKey });
+  });
   const clock = new ManualClock(new Date());
   const built = await buildApp({ config, database: testDb.database, clock, imports: opts.imports, ...(opts.mailTransport ? { mailTransport: opts.mailTransport } : {}) });
   opts.beforeReady?.(built);

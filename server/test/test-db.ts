@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { fromPglite, fromPgPool, openDatabase, PGLITE_EXTENSIONS, type Database } from '../src/db/client.ts';
+import { sql } from 'drizzle-orm';
+import { fromPglite, fromPgPool, openDatabase, PGLITE_EXTENSIONS, queryRows, type Database, type Db } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 
@@ -19,8 +20,7 @@ export interface TestDatabase {
 }
 
 /** A fresh, migrated schema: on PostgreSQL when TEST_DATABASE_URL is set, else in the worker's PGlite. */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+export async function createTestDatabase(schema = `t_${crypto.randomBytes(6).toString('hex')}`): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const admin = new pg.Client({ connectionString: url });
@@ -50,6 +50,100 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await migrate(database);
   // The app's job queue keeps its tables in `<schema>_jobs` (see platform/jobs.ts).
   return { database, schema, drop: () => client.exec(`drop schema ${schema} cascade; drop schema if exists ${schema}_jobs cascade`).then(() => undefined) };
+}
+
+/**
+ * Seeded schemas this worker copies from, by what was seeded in them. Seeding the demo data through the services took
+ * about six of the eight seconds each test file spent getting its database; a copy of the rows takes well under one.
+ * A template is made again once it is TEMPLATE_MAX_AGE_MS old, so that data the seed places relative to its own time
+ * (an order minutes old, a raffle ending soon) stays within minutes of the test that reads it.
+ */
+const templates = new Map<string, { made: number; database: Promise<TestDatabase> }>();
+const TEMPLATE_MAX_AGE_MS = 5 * 60_000;
+
+/**
+ * A fresh, migrated schema holding what `seed` writes: a copy of this worker's template for `key`, made (migrated and
+ * seeded) the first time. `key` must name everything that makes one seed differ from another.
+ */
+export async function createSeededTestDatabase(key: string, seed: (db: Db) => Promise<void>): Promise<TestDatabase> {
+  let template = templates.get(key);
+  if (!template || Date.now() - template.made > TEMPLATE_MAX_AGE_MS) {
+    // Files of a worker run one at a time: nothing is copying from the template this replaces.
+    const stale = template?.database;
+    if (stale) void stale.then((t) => t.drop()).catch(() => undefined);
+    template = {
+      made: Date.now(),
+      database: dropTemplatesOfEarlierRuns().then(() => createTestDatabase(`${TEMPLATE_PREFIX}${process.env.TEST_RUN_ID ?? 'solo'}_${Date.now()}_${crypto.randomBytes(4).toString('hex')}`)).then(async (t) => {
+        await seed(t.database.db);
+        return t;
+      }),
+    };
+    templates.set(key, template);
+  }
+  const from = await template.database.catch((err: unknown) => {
+    templates.delete(key);
+    throw err;
+  });
+  const fresh = await createTestDatabase();
+  await copyRows(fresh.database.db, from.schema, fresh.schema);
+  return fresh;
+}
+
+/**
+ * Templates are named by their run (the run drops its own when it ends, global-setup.ts) and their time, so that a
+ * later run can drop those a killed run left on the server.
+ */
+const TEMPLATE_PREFIX = 'tpl_';
+const TEMPLATE_LEFT_AFTER_MS = 3_600_000;
+
+async function dropTemplatesOfEarlierRuns(): Promise<void> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ name: string }>(`select nspname as name from pg_namespace where nspname like '${TEMPLATE_PREFIX}%'`);
+    for (const { name } of rows) {
+      const made = Number(name.slice(TEMPLATE_PREFIX.length).split('_')[1]);
+      if (Date.now() - made > TEMPLATE_LEFT_AFTER_MS) await admin.query(`drop schema if exists ${ident(name)} cascade; drop schema if exists ${ident(`${name}_jobs`)} cascade`);
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * Every row of every table and every sequence's position from one schema into another of the same migrations, in one
+ * transaction. The target's own rows (reference data its migrations wrote) are replaced. As a replica would apply them:
+ * no trigger fires and no foreign key is checked, since the rows were consistent where they came from.
+ */
+async function copyRows(db: Db, from: string, to: string): Promise<void> {
+  const tables = await queryRows<{ name: string; columns: string[] }>(
+    db,
+    sql`select c.relname as name, array_agg(a.attname::text order by a.attnum) as columns
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
+      where n.nspname = ${from} and c.relkind in ('r', 'p') and not c.relispartition and c.relname <> 'schema_migrations'
+      group by c.relname order by c.relname`,
+  );
+  const sequences = await queryRows<{ name: string }>(
+    db,
+    sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = ${from} and c.relkind = 'S'`,
+  );
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    if (tables.length) await tx.execute(sql.raw(`truncate ${tables.map((t) => `${ident(to)}.${ident(t.name)}`).join(', ')}`));
+    for (const t of tables) {
+      const columns = t.columns.map(ident).join(', ');
+      await tx.execute(sql.raw(`insert into ${ident(to)}.${ident(t.name)} (${columns}) overriding system value select ${columns} from ${ident(from)}.${ident(t.name)}`));
+    }
+    for (const s of sequences) {
+      const name = `${ident(to)}.${ident(s.name)}`;
+      await tx.execute(sql.raw(`select setval('${name.replaceAll("'", "''")}', last_value, is_called) from ${ident(from)}.${ident(s.name)}`));
+    }
+  });
 }
 
 /**

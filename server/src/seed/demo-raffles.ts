@@ -77,20 +77,25 @@ export async function seedRaffles(db: Db, appKey: string | Buffer, now = new Dat
   // Purchases of thirty consumers in each raffle's period: each one earns by the spend through the transaction event.
   const consumers = await queryRows<{ id: number }>(db, sql`select id from consumers where status = 1 order by id limit ${CONSUMERS}`);
   const [store] = await queryRows<{ code: string }>(db, sql`select code from stores order by id limit 1`);
+  // Sent together, as many app users at once: the stamp app writes them in a few group commits, each event in the
+  // order sent (one transaction each took most of a test file's seeding).
+  const sales: Promise<unknown>[] = [];
   for (const [i, c] of consumers.entries()) {
     const id = Number(c.id);
     for (let k = 0; k < 3; k++) {
       const total = 60_000 + ((i * 7 + k * 13) % 12) * 45_000;
-      await app.transaction(id, { transaction_id: `DEMO-RAF-${id}-${k}`, store_code: store?.code ?? null, channel: 1, total, items: [], bank_promotion: false, at: at(-35 + i * 0.7 + k * 3) }, now);
-      await app.transaction(id, { transaction_id: `DEMO-RAF-OPEN-${id}-${k}`, store_code: store?.code ?? null, channel: 2, total: total + 90_000, items: [], bank_promotion: false, at: at(-4 + k + i * 0.05) }, now);
+      sales.push(app.transaction(id, { transaction_id: `DEMO-RAF-${id}-${k}`, store_code: store?.code ?? null, channel: 1, total, items: [], bank_promotion: false, at: at(-35 + i * 0.7 + k * 3) }, now));
+      sales.push(app.transaction(id, { transaction_id: `DEMO-RAF-OPEN-${id}-${k}`, store_code: store?.code ?? null, channel: 2, total: total + 90_000, items: [], bank_promotion: false, at: at(-4 + k + i * 0.05) }, now));
     }
-    // Every other consumer also enters the open raffle from the app.
-    if (i % 2 === 0) {
-      await entries.enter(id, open.id, now).catch((err: unknown) => {
-        if (err instanceof AppError) return null;
-        throw err;
-      });
-    }
+  }
+  await Promise.all(sales);
+  // Every other consumer also enters the open raffle from the app.
+  for (const [i, c] of consumers.entries()) {
+    if (i % 2) continue;
+    await entries.enter(Number(c.id), open.id, now).catch((err: unknown) => {
+      if (err instanceof AppError) return null;
+      throw err;
+    });
   }
   await new RaffleDrawService(db, raffles, box).draw(ended.id, ctx);
 }
