@@ -96,7 +96,8 @@ export async function createSeededTestDatabase(key: string, seed: (db: Db) => Pr
 const TEMPLATE_PREFIX = 'tpl_';
 const TEMPLATE_LEFT_AFTER_MS = 3_600_000;
 
-async function dropTemplatesOfEarlierRuns(): Promise<void> {
+/** Drops the seeded templates on the PostgreSQL server that `which` picks by their run and the time they were made. */
+export async function dropTemplates(which: (template: { run: string; made: number }) => boolean): Promise<void> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return;
   const admin = new pg.Client({ connectionString: url });
@@ -104,15 +105,15 @@ async function dropTemplatesOfEarlierRuns(): Promise<void> {
   try {
     const { rows } = await admin.query<{ name: string }>(`select nspname as name from pg_namespace where nspname like '${TEMPLATE_PREFIX}%'`);
     for (const { name } of rows) {
-      const made = Number(name.slice(TEMPLATE_PREFIX.length).split('_')[1]);
-      if (Date.now() - made > TEMPLATE_LEFT_AFTER_MS) await admin.query(`drop schema if exists ${ident(name)} cascade; drop schema if exists ${ident(`${name}_jobs`)} cascade`);
+      const [run = '', made] = name.slice(TEMPLATE_PREFIX.length).split('_');
+      if (which({ run, made: Number(made) })) await admin.query(`drop schema if exists "${name}" cascade`);
     }
   } finally {
     await admin.end();
   }
 }
 
-const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const dropTemplatesOfEarlierRuns = () => dropTemplates(({ made }) => Date.now() - made > TEMPLATE_LEFT_AFTER_MS);
 
 /**
  * Every row of every table and every sequence's position from one schema into another of the same migrations, in one
@@ -132,16 +133,16 @@ async function copyRows(db: Db, from: string, to: string): Promise<void> {
     db,
     sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = ${from} and c.relkind = 'S'`,
   );
+  const table = (schema: string, name: string) => sql`${sql.identifier(schema)}.${sql.identifier(name)}`;
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local session_replication_role = replica`);
-    if (tables.length) await tx.execute(sql.raw(`truncate ${tables.map((t) => `${ident(to)}.${ident(t.name)}`).join(', ')}`));
+    if (tables.length) await tx.execute(sql`truncate ${sql.join(tables.map((t) => table(to, t.name)), sql`, `)}`);
     for (const t of tables) {
-      const columns = t.columns.map(ident).join(', ');
-      await tx.execute(sql.raw(`insert into ${ident(to)}.${ident(t.name)} (${columns}) overriding system value select ${columns} from ${ident(from)}.${ident(t.name)}`));
+      const columns = sql.join(t.columns.map((c) => sql.identifier(c)), sql`, `);
+      await tx.execute(sql`insert into ${table(to, t.name)} (${columns}) overriding system value select ${columns} from ${table(from, t.name)}`);
     }
     for (const s of sequences) {
-      const name = `${ident(to)}.${ident(s.name)}`;
-      await tx.execute(sql.raw(`select setval('${name.replaceAll("'", "''")}', last_value, is_called) from ${ident(from)}.${ident(s.name)}`));
+      await tx.execute(sql`select setval(format('%I.%I', ${to}::text, ${s.name}::text)::regclass, last_value, is_called) from ${table(from, s.name)}`);
     }
   });
 }

@@ -1,5 +1,5 @@
 import { AREA_PREFIX, AREAS } from '@portal/contract';
-import { createRootRouteWithContext, createRoute, createRouter, Outlet, redirect } from '@tanstack/react-router';
+import { createRootRouteWithContext, createRoute, createRouter, Outlet, redirect, type AnyRoute } from '@tanstack/react-router';
 import { PATHS } from './app/access.ts';
 import { adminIndexRedirect, areaRedirect, loggedOutOnly, requireAdmin, type RouterContext } from './app/guard.ts';
 import { lazyScreen } from './lib/lazy.ts';
@@ -135,9 +135,10 @@ const adminRoute = createRoute({
  * the route's own load, which reports it.
  */
 function preloadScreens(matches: readonly { routeId: string }[]): void {
+  const routes = router.routesById as Record<string, AnyRoute | undefined>;
   for (const { routeId } of matches) {
-    const component = (router.routesById as Record<string, { options: { component?: { preload?: () => Promise<void> } } } | undefined>)[routeId]?.options.component;
-    component?.preload?.().catch(() => undefined);
+    const route = routes[routeId];
+    if (route) router.loadRouteChunk(route)?.catch(() => undefined);
   }
 }
 const adminIndexRoute = createRoute({ getParentRoute: () => adminRoute, path: '/', beforeLoad: adminIndexRedirect });
