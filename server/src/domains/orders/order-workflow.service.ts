@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { ORDER_DISTRIBUTED, ORDER_STATUS, canOrder, orderMoveTo, returnsStock, type OrderAction } from '@portal/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
-import { writeAudit, type AuditContext } from '../../platform/audit.ts';
 import { badRequest, conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs.ts';
-import { paymentColumns } from './payment-columns.ts';
 import { countOrderMove } from './order-rollup.ts';
 import { ORDER_SALE_JOB } from './order-sale.job.ts';
+import { ORDER_SUBJECT, recordMove, refusedMove, type MoveActor } from './workflow-move.ts';
 
 type OrderStatusCode = (typeof ORDER_STATUS.values)[number];
 export const statusText = (status: number): string => ORDER_STATUS.label(status as OrderStatusCode);
@@ -45,8 +44,7 @@ export async function lockOrder(tx: Tx, orderId: number, version?: number): Prom
 
 export interface OrderMove {
   action: OrderAction;
-  /** Who moves it: a staff member (with the audit context of the request), the consumer, or the system (gateway, job). */
-  actor: { kind: 'staff'; audit: AuditContext } | { kind: 'consumer'; id: number } | { kind: 'system' };
+  actor: MoveActor;
   /** The version the mover saw (staff screens send it); a newer one answers 409. */
   version?: number;
   /** A cancel's reason, from the cancel-reasons list. */
@@ -58,8 +56,8 @@ export interface OrderMove {
 
 /**
  * The only writer of an order's status: one move of the declared workflow (contract/workflows/order.ts) in one
- * transaction with the order's row locked, its version checked, the timeline entry, the audit entry of a staff move,
- * and, for a move that ends the order unpaid or cancelled, its picked items back in the store's stock (rows locked in
+ * transaction with the order's row locked, its version checked, the move recorded (recordMove: the row, its timeline
+ * entry, a staff move's audit entry) and, for a move that ends the order unpaid or cancelled, its picked items back in the store's stock (rows locked in
  * product order, as placing an order takes them). Any other move answers 409 and changes nothing.
  */
 export class OrderWorkflowService {
@@ -73,7 +71,7 @@ export class OrderWorkflowService {
     if (!tx) return this.db.transaction((t) => this.move(orderId, m, now, t));
     const order = await lockOrder(tx, orderId, m.version);
     const state = { status: order.status, fulfilment: order.fulfilment };
-    if (!canOrder(m.action, state)) throw conflict(`This order is ${statusText(state.status)}: it cannot be moved by ${m.action.replaceAll('_', ' ')}`);
+    if (!canOrder(m.action, state)) throw refusedMove(ORDER_SUBJECT, statusText(state.status), m.action);
     if (m.action === 'confirm_pick' && order.picked_total === 0) throw unprocessable('Nothing is picked: cancel the order instead');
     if ((m.action === 'dispatch' || m.action === 'redeliver') && !order.has_driver) throw unprocessable('Assign a driver first');
     if (m.action === 'cancel') {
@@ -81,14 +79,22 @@ export class OrderWorkflowService {
       if (!reason) throw badRequest('Choose a cancel reason from the list', [{ path: 'cancel_reason_id', message: 'Choose a cancel reason from the list' }]);
     }
     const to = orderMoveTo(m.action, state);
-    const staffId = m.actor.kind === 'staff' ? (m.actor.audit.actor?.userId ?? null) : null;
-    const [moved] = await queryRows<{ version: number }>(
+    const version = await recordMove(
       tx,
-      sql`update orders set status = ${to}, version = version + 1, updated_at = ${now}, updated_by = ${staffId},
-          ${paymentColumns(m.action, now, m.paymentRef)},
-          cancel_reason_id = coalesce(${m.cancelReasonId ?? null}::int, cancel_reason_id),
-          cancel_note = case when ${m.action === 'cancel'} then ${m.note ?? null} else cancel_note end
-        where id = ${orderId} returning version`,
+      ORDER_SUBJECT,
+      {
+        id: orderId,
+        action: m.action,
+        from: state.status,
+        to,
+        actor: m.actor,
+        note: m.note ?? null,
+        auditNote: m.note ?? null,
+        paymentRef: m.paymentRef,
+        set: sql`cancel_reason_id = coalesce(${m.cancelReasonId ?? null}::int, cancel_reason_id),
+          cancel_note = case when ${m.action === 'cancel'} then ${m.note ?? null} else cancel_note end`,
+      },
+      now,
     );
     if (returnsStock(to)) {
       await tx.execute(sql`with r as (select product_id, sum(picked_quantity)::int as quantity from order_items where order_id = ${orderId} group by product_id),
@@ -96,15 +102,8 @@ export class OrderWorkflowService {
         update store_products sp set stock = sp.stock + r.quantity from r
         where sp.store_id = ${order.store_id} and sp.product_id = r.product_id and sp.id in (select id from k) and r.quantity > 0`);
     }
-    const actorKind = m.actor.kind;
-    const actorId = m.actor.kind === 'consumer' ? m.actor.id : staffId;
-    await tx.execute(sql`insert into order_events (order_id, action, from_status, to_status, actor_kind, actor_id, note, at)
-      values (${orderId}, ${m.action}, ${state.status}, ${to}, ${actorKind}, ${actorId}, ${m.note ?? null}, ${now})`);
     await countOrderMove(tx, orderId, state.status, to);
     if (to === ORDER_DISTRIBUTED) await this.jobs?.send(ORDER_SALE_JOB, { order_id: orderId }, { tx });
-    if (m.actor.kind === 'staff') {
-      await writeAudit(tx, m.actor.audit, { action: `order.${m.action}`, entity: 'order', entityId: orderId, before: { status: state.status }, after: { status: to, note: m.note ?? null } });
-    }
-    return { status: to, version: Number(moved?.version) };
+    return { status: to, version };
   }
 }
