@@ -30,21 +30,17 @@ type Line = {
  * orders that are not ended unpaid or cancelled: the consumer's row is locked, so parallel orders of one consumer
  * count each other), the stock taken in SQL (`stock >= quantity`, rows locked in product order so concurrent orders
  * never deadlock and never oversell), the delivery fee of the first active delivery method of the mode, then the order,
- * its items, its first timeline entry and the dashboard's counters. Three statements and no read-back: each round trip
+ * its items, its first timeline entry and the dashboard's counters. Two statements and no read-back: each round trip
  * inside the transaction is time the stock rows stay locked. A refused order takes nothing.
  */
 export class OrderPlacementService {
   constructor(private readonly db: Db) {}
 
   async place(consumerId: number, body: AppOrderBody, now: Date): Promise<AppOrderPlaced> {
-    if (body.client_ref) {
-      const earlier = await this.byClientRef(this.db, consumerId, body.client_ref);
-      if (earlier) return earlier;
-    }
     try {
       return await this.db.transaction((tx) => this.placeIn(tx, consumerId, body, now));
     } catch (err) {
-      // The same request placed at the same moment: the first one's order is the answer.
+      // The same request placed at the same moment (not yet committed when this one looked): the first one's order is the answer.
       if (pgCode(err) === '23505' && body.client_ref) {
         const earlier = await this.byClientRef(this.db, consumerId, body.client_ref);
         if (earlier) return earlier;
@@ -54,34 +50,36 @@ export class OrderPlacementService {
   }
 
   private async placeIn(tx: Tx, consumerId: number, body: AppOrderBody, now: Date): Promise<AppOrderPlaced> {
-    // Parallel orders of one consumer wait for each other here, so the daily limit (read by the next statement, which
-    // sees what they committed) counts them all.
-    const [store] = await queryRows<{ id: number | null }>(
-      tx,
-      sql`select (select id from stores where lower(code) = lower(${body.store_code}) and status = 1 order by id limit 1) as id
-        from (select id from consumers where id = ${consumerId} for update) c`,
-    );
-    if (!store?.id) throw badRequest(`Store ${body.store_code} does not exist`, [{ path: 'store_code', message: `Store ${body.store_code} does not exist` }]);
-    const storeId = Number(store.id);
     const day = stampDayOf(now);
     const wanted = JSON.stringify(body.items.map((i, ord) => ({ ord, plu: i.plu.toUpperCase(), quantity: i.quantity })));
     const delivery = body.fulfilment === FULFIL_DELIVERY ? body.delivery_mode : null;
-    const lines = await queryRows<Line & { ord: number; store_product: number | null; fee: number | null }>(
+    // Parallel orders of one consumer wait for each other on the consumer's row, so the daily limit (read in the same
+    // statement, after the lock) counts them all; a repeated client_ref finds its order here.
+    const found = await queryRows<Line & { store_id: number | null; earlier: number | null; ord: number | null; store_product: number | null; fee: number | null }>(
       tx,
-      sql`with w as (select * from json_to_recordset(${wanted}::json) as w(ord int, plu text, quantity int))
-        select w.ord, w.plu, w.quantity, p.id as product_id, p.name, sp.id as store_product, coalesce(sp.promo_price, sp.price) as price, sp.stock,
+      sql`with c as (select id from consumers where id = ${consumerId} for update),
+        s as (select (select id from stores where lower(code) = lower(${body.store_code}) and status = 1 order by id limit 1) as store_id,
+          (select o.id from orders o where o.consumer_id = c.id and o.client_ref = ${body.client_ref ?? null}) as earlier from c),
+        w as (select * from json_to_recordset(${wanted}::json) as w(ord int, plu text, quantity int))
+        select s.store_id, s.earlier, w.ord, w.plu, w.quantity, p.id as product_id, p.name, sp.id as store_product, coalesce(sp.promo_price, sp.price) as price, sp.stock,
           (select fee from delivery_methods where delivery_mode = ${delivery} and status = 1 order by position, id limit 1) as fee,
           m.max_qty, m.daily_limit,
           -- What the consumer ordered of it today counts only for a product with a daily limit.
           case when m.daily_limit is null then 0 else coalesce((select sum(i.quantity) from orders o join order_items i on i.order_id = o.id
             where o.consumer_id = ${consumerId} and i.product_id = p.id and o.status not in (110, 111, 210)
               and o.created_at >= ${day}::date::timestamp at time zone 'Asia/Jakarta'), 0) end::int as ordered_today
-        from w left join products p on upper(p.plu) = w.plu and p.status = 1
-        left join store_products sp on sp.store_id = ${storeId} and sp.product_id = p.id and sp.is_active
+        from s left join w on s.earlier is null and s.store_id is not null
+        left join products p on upper(p.plu) = w.plu and p.status = 1
+        left join store_products sp on sp.store_id = s.store_id and sp.product_id = p.id and sp.is_active
         left join lateral (select max_qty, daily_limit from max_purchase_limitations x where x.product_id = p.id and x.status = 1
           and x.start_date <= ${day}::date and x.end_date >= ${day}::date order by x.max_qty limit 1) m on true
         order by w.ord`,
     );
+    const head = found[0];
+    if (head?.earlier != null) return (await this.read(tx, Number(head.earlier)))!;
+    if (head?.store_id == null) throw badRequest(`Store ${body.store_code} does not exist`, [{ path: 'store_code', message: `Store ${body.store_code} does not exist` }]);
+    const storeId = Number(head.store_id);
+    const lines = found as (Line & { ord: number; store_product: number | null; fee: number | null })[];
     for (const l of lines) {
       const path = `items.${l.ord}.plu`;
       if (l.product_id === null) throw badRequest(`Product ${l.plu} does not exist`, [{ path, message: `Product ${l.plu} does not exist` }]);
