@@ -9,8 +9,8 @@ describe('marketing content with maker-checker approval', () => {
 
   it('admin.cms creates and submits an offer; another approver compares and approves it; it shows Published - Upcoming, then Live from its start', { timeout: 240_000 }, async () => {
     const title = 'Promo Uji Persetujuan E2E';
-    // Starts at a whole minute 60 to 120 s from now: time to submit and approve before, a short wait after.
-    const startAt = Math.floor(Date.now() / 60_000) * 60_000 + 120_000;
+    // Starts 60 s from now (the picker takes seconds): time to submit and approve before, a short wait after.
+    const startAt = Date.now() + 60_000;
     const maker = (await newPage(portal.browser, portal.server.url)).page;
     await signIn(maker, 'admin.cms');
     await maker.goto('/admin/aphrodite/offers/create');

@@ -31,9 +31,8 @@ describe('raffles', () => {
       await page.getByTestId('raffle-prize-name-1').fill('Voucher Belanja');
       await page.getByTestId('raffle-prize-quantity-1').fill('2');
       await page.getByTestId('raffle-winners-total').getByText('3 winners in all').waitFor();
-      // Entries close at the next whole minute (the pickers' precision) that leaves 45 s for the entries below, the draw
-      // a minute later: the test then waits 45 to 105 s for the end, not 60 to 120.
-      const entryEnd = Math.ceil((Date.now() + 45_000) / MINUTE) * MINUTE;
+      // Entries close in 45 s (the pickers take seconds), time for the entries below; the draw a minute later.
+      const entryEnd = Date.now() + 45_000;
       await typeDate(page, '#raffle_entry_start', jakartaText(Date.now() - 10 * MINUTE));
       await typeDate(page, '#raffle_entry_end', jakartaText(entryEnd));
       await typeDate(page, '#raffle_draw_at', jakartaText(entryEnd + MINUTE));

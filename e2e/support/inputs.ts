@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
 
-/** DD/MMM/YYYY HH:mm of an instant in Asia/Jakarta, as the date-time picker takes it. */
+/** DD/MMM/YYYY HH:mm:ss of an instant in Asia/Jakarta, as the date-time picker shows and takes it. */
 export function jakartaText(at: number): string {
   const d = new Date(at + 7 * 3_600_000);
   const month = d.toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' });
   const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(d.getUTCDate())}/${month}/${d.getUTCFullYear()} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
+  return `${two(d.getUTCDate())}/${month}/${d.getUTCFullYear()} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}`;
 }
 
 /** Chooses the option of a select (antd) that holds `optionText`. */
