@@ -237,13 +237,13 @@ export async function generateOrders(db: Db | Tx, opts: OrderScaleOptions): Prom
     log(`${n.toLocaleString('en')} orders`);
     const placed = await tx.execute(sql`with ${orders}
       insert into orders (id, order_no, consumer_id, store_id, status, fulfilment, delivery_mode, delivery_address, driver_name, driver_phone, driver_assigned_at,
-        items_total, picked_total, has_unpick, delivery_fee, total, payment_status, payment_ref, payment_expires_at, paid_at, cancel_reason_id, cancel_note,
+        items_total, picked_total, has_unpick, unpick_reasons, delivery_fee, total, payment_status, payment_ref, payment_expires_at, paid_at, cancel_reason_id, cancel_note,
         created_at, updated_at, updated_by, version)
       select o.id, ${orderNo}, c.id, st.id, o.status, case when o.pick_up then ${num(FULFIL_PICK_UP)} else ${num(FULFIL_DELIVERY)} end, case when o.pick_up then null else o.mode end,
         case when o.pick_up then null else (${sql.raw(arr(STREETS))})[1 + o.g % ${num(STREETS.length)}] || ' No. ' || (1 + o.g % 150) end,
         case when o.driver_minutes is not null then ${driver} end, case when o.driver_minutes is not null then '0813' || lpad((o.g * 7919 % 100000000)::text, 8, '0') end,
         case when o.driver_minutes is not null then ${at(sql.raw('o.driver_minutes'))} end,
-        t.items_total, t.picked_total, o.unpicks, f.fee, t.items_total + f.fee, o.payment_status,
+        t.items_total, t.picked_total, o.unpicks, case when o.unpicks then array[1 + o.g % ${num(ORDER_UNPICK_REASON.values.length)}]::smallint[] else '{}' end, f.fee, t.items_total + f.fee, o.payment_status,
         case when o.pay_minutes is not null then 'PG-' || o.id end, o.created_at + interval '${sql.raw(String(ORDER_PAYMENT_MINUTES))} minutes',
         case when o.pay_minutes is not null then ${at(sql.raw('o.pay_minutes'))} end,
         case when o.status = ${num(ORDER_CANCELLED)} then case when o.ending = ${num(E.cancel_checked)} then ${num(reasons[0] ?? 0)} else (${sql.raw(`array[${reasons.join(', ')}]`)})[1 + o.g % ${num(reasons.length)}] end end,

@@ -109,9 +109,10 @@ export class OrderFulfilmentService {
     await tx.execute(sql`update order_items i set picked_quantity = x.picked_quantity, unpick_reason = x.unpick_reason
       from json_to_recordset(${JSON.stringify(picked)}::json) as x(id bigint, picked_quantity int, unpick_reason smallint)
       where i.id = x.id and i.order_id = ${orderId}`);
-    await tx.execute(sql`update orders o set picked_total = t.picked_total, has_unpick = t.short, version = version + 1, updated_at = ${audit.now},
-        updated_by = ${audit.actor?.userId ?? null}
-      from (select coalesce(sum(price * picked_quantity), 0) as picked_total, coalesce(bool_or(picked_quantity < quantity), false) as short
+    await tx.execute(sql`update orders o set picked_total = t.picked_total, has_unpick = t.short, unpick_reasons = t.reasons, version = version + 1,
+        updated_at = ${audit.now}, updated_by = ${audit.actor?.userId ?? null}
+      from (select coalesce(sum(price * picked_quantity), 0) as picked_total, coalesce(bool_or(picked_quantity < quantity), false) as short,
+          coalesce(array_agg(distinct unpick_reason order by unpick_reason) filter (where unpick_reason is not null), '{}') as reasons
         from order_items where order_id = ${orderId}) t
       where o.id = ${orderId}`);
     const edited = changes.filter((c) => c.picked.picked_quantity !== c.line.picked_quantity || c.picked.unpick_reason !== null);

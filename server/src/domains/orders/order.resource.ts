@@ -46,8 +46,8 @@ function orderIdConditions(text: string): (SQL | undefined)[] {
 
 /**
  * The spec's order filters on the orders table alone (the total counts without joins): the report tab narrows to the
- * delivered orders (disbursement) or the orders with a line picked short (unpick, by its partial index), whose
- * `unpick_reason` looks into the lines.
+ * delivered orders (disbursement) or the orders with a line picked short (unpick, by its partial index), and
+ * `unpick_reason` to those with a line short for that reason (the reasons the order keeps of its lines, migration 0031).
  */
 export function orderConditions(q: OrderListQuery): (SQL | undefined)[] {
   const codes = storeCodesOf(q.store_code);
@@ -61,7 +61,7 @@ export function orderConditions(q: OrderListQuery): (SQL | undefined)[] {
     q.consumer_id !== undefined ? sql`o.consumer_id = ${q.consumer_id}` : undefined,
     q.report === 'disbursement' ? sql`o.status = ${ORDER_DISTRIBUTED}` : undefined,
     unpick ? sql`o.has_unpick` : undefined,
-    q.unpick_reason !== undefined ? sql`exists (select 1 from order_items i where i.order_id = o.id and i.unpick_reason = ${q.unpick_reason})` : undefined,
+    q.unpick_reason !== undefined ? sql`o.unpick_reasons @> array[${q.unpick_reason}]::smallint[]` : undefined,
   ];
 }
 
