@@ -86,9 +86,11 @@ async function orderData(scale: number, count: number) {
 /** The list's page and total as OrderService.list runs them (two statements at once on the pool), without HTTP, guard and mapping. */
 function rawList(db: Db, query: Record<string, string>) {
   const q = orderListQuery.parse({ limit: String(PAGE), ...query });
-  const where = whereOf(listConditions(orderDef, q));
+  const conditions = listConditions(orderDef, q);
+  const where = whereOf(conditions);
+  const pageWhere = whereOf([...conditions, ...(orderDef.pageConditions?.(q) ?? [])]);
   return Promise.all([
-    queryRows(db, sql`${orderDef.select}, (o.created_at)::text as __sort ${orderDef.from} ${where} order by o.created_at desc, o.id desc limit ${PAGE} offset 0`),
+    queryRows(db, sql`${orderDef.select}, (o.created_at)::text as __sort ${orderDef.from} ${pageWhere} order by o.created_at desc, o.id desc limit ${PAGE} offset 0`),
     listTotal(db, orderDef.countFrom?.(q) ?? orderDef.from, where),
   ]);
 }

@@ -112,7 +112,7 @@ export class OrderFulfilmentService {
     await tx.execute(sql`update orders o set picked_total = t.picked_total, has_unpick = t.short, unpick_reasons = t.reasons, version = version + 1,
         updated_at = ${audit.now}, updated_by = ${audit.actor?.userId ?? null}
       from (select coalesce(sum(price * picked_quantity), 0) as picked_total, coalesce(bool_or(picked_quantity < quantity), false) as short,
-          coalesce(array_agg(distinct unpick_reason order by unpick_reason) filter (where unpick_reason is not null), '{}') as reasons
+          coalesce(array_agg(distinct unpick_reason order by unpick_reason) filter (where unpick_reason is not null and picked_quantity < quantity), '{}') as reasons
         from order_items where order_id = ${orderId}) t
       where o.id = ${orderId}`);
     const edited = changes.filter((c) => c.picked.picked_quantity !== c.line.picked_quantity || c.picked.unpick_reason !== null);
