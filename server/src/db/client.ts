@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -181,5 +182,24 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
 /** Rows of a raw SQL query; both drivers answer `{ rows }`. */
 export async function queryRows<T extends Record<string, unknown> = Record<string, unknown>>(db: Db | Tx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+type Session = { prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: false): { execute(): Promise<unknown> } };
+const statementDialect = new PgDialect();
+/** Each prepared text's name (a handful of hot statements; hashing the text at every call cost more than the lookup). */
+const statementNames = new Map<string, string>();
+
+/**
+ * queryRows as a named prepared statement (on PostgreSQL: parsed and planned once per connection, then a generic plan;
+ * PGlite runs it as any statement), for the few hot statements whose planning costs more than their execution (placing
+ * an order: 1.6 of its 1.8 ms). The name carries a hash of the text, so two texts never share one.
+ */
+export async function queryPrepared<T extends Record<string, unknown> = Record<string, unknown>>(db: Db | Tx, name: string, query: SQL): Promise<T[]> {
+  const built = statementDialect.sqlToQuery(query);
+  let statement = statementNames.get(built.sql);
+  if (!statement) statementNames.set(built.sql, (statement = `${name}_${createHash('sha1').update(built.sql).digest('hex').slice(0, 12)}`));
+  const session = (db as unknown as { session: Session }).session;
+  const result = (await session.prepareQuery(built, undefined, statement, false).execute()) as { rows: T[] };
   return result.rows;
 }

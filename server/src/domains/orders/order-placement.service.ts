@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { FULFIL_DELIVERY, ORDER_PAYMENT_MINUTES, ORDER_WAITING_PAYMENT, appOrderPlaced, stampDayOf, type AppOrderBody, type AppOrderPlaced } from '@portal/contract';
-import { queryRows, type Db, type Tx } from '../../db/client.ts';
+import { queryPrepared, queryRows, type Db, type Tx } from '../../db/client.ts';
 import { badRequest, pgCode, unprocessable } from '../../platform/errors.ts';
 import { rowReader } from '../../platform/sql/row-reader.ts';
 import { orderRollupMove } from './order-rollup.ts';
@@ -55,8 +55,9 @@ export class OrderPlacementService {
     const delivery = body.fulfilment === FULFIL_DELIVERY ? body.delivery_mode : null;
     // Parallel orders of one consumer wait for each other on the consumer's row, so the daily limit (read in the same
     // statement, after the lock) counts them all; a repeated client_ref finds its order here.
-    const found = await queryRows<Line & { store_id: number | null; earlier: number | null; ord: number | null; store_product: number | null; fee: number | null }>(
+    const found = await queryPrepared<Line & { store_id: number | null; earlier: number | null; ord: number | null; store_product: number | null; fee: number | null }>(
       tx,
+      'order_lines',
       sql`with c as (select id from consumers where id = ${consumerId} for update),
         s as (select (select id from stores where lower(code) = lower(${body.store_code}) and status = 1 order by id limit 1) as store_id,
           (select o.id from orders o where o.consumer_id = c.id and o.client_ref = ${body.client_ref ?? null}) as earlier from c),
@@ -101,8 +102,9 @@ export class OrderPlacementService {
     // One statement: the stock (each row locked in product order, taken only where it covers the quantity), then, only
     // when every line was taken, the order, its lines, its first timeline entry and its place in the dashboard's
     // counters. A line short writes no order, and the refusal below rolls back what the other lines took.
-    const [order] = await queryRows<{ id: number | null; taken: number[] }>(
+    const [order] = await queryPrepared<{ id: number | null; taken: number[] }>(
       tx,
+      'order_place',
       sql`with t as (select * from json_to_recordset(${take}::json) as t(product_id int, quantity int)),
         k as (select sp.id from store_products sp where sp.store_id = ${storeId} and sp.product_id in (select product_id from t) order by sp.product_id for update),
         taken as (update store_products sp set stock = sp.stock - t.quantity from t
