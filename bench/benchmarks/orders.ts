@@ -9,7 +9,7 @@ import { loadConfig } from '../../server/src/config.ts';
 import { fromPgPool, queryRows, type Database, type Db } from '../../server/src/db/client.ts';
 import { OrderPlacementService } from '../../server/src/domains/orders/order-placement.service.ts';
 import { OrderService, orderDef } from '../../server/src/domains/orders/order.resource.ts';
-import { listConditions } from '../../server/src/platform/crud/index.ts';
+import { listConditions, pageStatement } from '../../server/src/platform/crud/index.ts';
 import { listTotal, whereOf } from '../../server/src/platform/pagination.ts';
 import { hashToken, newToken } from '../../server/src/platform/tokens.ts';
 import { DEMO_PASSWORD } from '../../server/src/seed/demo-identity.ts';
@@ -90,7 +90,7 @@ function rawList(db: Db, query: Record<string, string>) {
   const where = whereOf(conditions);
   const pageWhere = whereOf([...conditions, ...(orderDef.pageConditions?.(q) ?? [])]);
   return Promise.all([
-    queryRows(db, sql`${orderDef.select}, (o.created_at)::text as __sort ${orderDef.from} ${pageWhere} order by o.created_at desc, o.id desc limit ${PAGE} offset 0`),
+    queryRows(db, pageStatement(orderDef, q, pageWhere, sql`order by o.created_at desc, o.id desc`, sql`limit ${PAGE} offset 0`, 'o.created_at')),
     listTotal(db, orderDef.countFrom?.(q) ?? orderDef.from, where),
   ]);
 }

@@ -65,6 +65,12 @@ export interface ResourceDef<Row, Q extends ListQueryLike> {
    * index for the page, where in the total's estimate they would be multiplied in as if independent.
    */
   pageConditions?: (q: Q) => (SQL | undefined)[];
+  /**
+   * Where the page's rows can be chosen without `from`'s joins (the list's filters, sort and id all on one table): the
+   * page's ids are picked there first, where an index holding the filter, the sort and the id answers them alone, and
+   * only those rows are read through `from`. Undefined for a query whose conditions need the joins (a search by name).
+   */
+  pageFrom?: (q: Q) => SQL | undefined;
   /** Conditions every read applies (e.g. a row scope); also on detail. */
   scope?: SQL;
   search?: (pattern: string, text: string) => SQL;
@@ -86,6 +92,15 @@ export interface ResourceDef<Row, Q extends ListQueryLike> {
   afterWrite?: (tx: Tx, id: number | string, body: Record<string, unknown>) => Promise<void>;
   /** `is_all=true` answers up to this many rows in one page (reference tables for dropdowns). */
   allLimit?: number;
+}
+
+/** A list page's statement: its rows through `from`, or its ids chosen on `pageFrom` alone and then its rows read (ResourceDef.pageFrom). */
+export function pageStatement<Row, Q extends ListQueryLike>(d: ResourceDef<Row, Q>, q: Q, where: SQL, orderBy: SQL, limit: SQL, sortExpr: string): SQL {
+  const select = sql`${d.select}, (${sql.raw(sortExpr)})::text as __sort ${d.from}`;
+  const keys = d.pageFrom?.(q);
+  if (!keys) return sql`${select} ${where} ${orderBy} ${limit}`;
+  const id = sql.raw(d.id);
+  return sql`${select} where ${id} in (select ${id} ${keys} ${where} ${orderBy} ${limit}) ${orderBy}`;
 }
 
 type Versioned = { id: number | string; version: number; updated_at: string; updated_by_name: string | null };
@@ -122,11 +137,7 @@ export class ResourceService<Row extends Versioned, Q extends ListQueryLike> {
 
     // The page and its total (unless asked without) are independent reads: on PostgreSQL they run on two pooled connections at once.
     const [rows, total] = await Promise.all([
-      queryRows(
-        this.db,
-        sql`${d.select}, (${sql.raw(sortExpr)})::text as __sort ${d.from} ${where}
-          order by ${sql.raw(sortExpr)} ${dir}, ${sql.raw(d.id)} ${dir} limit ${limit} offset ${offset}`,
-      ),
+      queryRows(this.db, pageStatement(d, q, where, sql`order by ${sql.raw(sortExpr)} ${dir}, ${sql.raw(d.id)} ${dir}`, sql`limit ${limit} offset ${offset}`, sortExpr)),
       requestedTotal(this.db, opts.countFrom ?? d.countFrom?.(q) ?? d.from, whereOf(conditions), q),
     ]);
     const last = rows[rows.length - 1];
