@@ -87,11 +87,9 @@ async function orderData(scale: number, count: number) {
 function rawList(db: Db, query: Record<string, string>) {
   const q = orderListQuery.parse({ limit: String(PAGE), ...query });
   const conditions = listConditions(orderDef, q);
-  const where = whereOf(conditions);
-  const pageWhere = whereOf([...conditions, ...(orderDef.pageConditions?.(q) ?? [])]);
   return Promise.all([
-    queryRows(db, pageStatement(orderDef, q, pageWhere, sql`order by o.created_at desc, o.id desc`, sql`limit ${PAGE} offset 0`, 'o.created_at')),
-    listTotal(db, orderDef.countFrom?.(q) ?? orderDef.from, where),
+    queryRows(db, pageStatement(orderDef, q, conditions, sql`order by o.created_at desc, o.id desc`, sql`limit ${PAGE} offset 0`, 'o.created_at')),
+    listTotal(db, orderDef.countFrom?.(q) ?? orderDef.from, whereOf(conditions)),
   ]);
 }
 

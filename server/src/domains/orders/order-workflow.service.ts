@@ -57,8 +57,9 @@ export interface OrderMove {
 /**
  * The only writer of an order's status: one move of the declared workflow (contract/workflows/order.ts) in one
  * transaction with the order's row locked, its version checked, the move recorded (recordMove: the row, its timeline
- * entry, a staff move's audit entry) and, for a move that ends the order unpaid or cancelled, its picked items back in the store's stock (rows locked in
- * product order, as placing an order takes them). Any other move answers 409 and changes nothing.
+ * entry, a staff move's audit entry) and, for a move that ends the order unpaid or cancelled, its picked items back in
+ * the store's stock (rows locked in product order, as placing an order takes them). Any other move answers 409 and
+ * changes nothing.
  */
 export class OrderWorkflowService {
   /** `jobs`: where a delivered order's sale is queued (ORDER_SALE_JOB); without it (a test of moves alone) none is. */

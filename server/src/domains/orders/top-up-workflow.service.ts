@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { TOP_UP_IN_PROCESS, TOP_UP_STATUS, TOP_UP_TRANSITIONS, canTopUp, type TopUpAction, type TopUpStatusCode } from '@portal/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
-import type { AuditContext } from '../../platform/audit.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs.ts';
-import { TOP_UP_SUBJECT, recordMove, refusedMove } from './workflow-move.ts';
+import { TOP_UP_SUBJECT, recordMove, refusedMove, type MoveActor } from './workflow-move.ts';
 
 /** The job that sends a top-up in process to the biller (top-up-biller.job.ts). */
 export const TOP_UP_BILLER_JOB = 'top-ups.send-to-biller';
@@ -14,7 +13,7 @@ export const topUpStatusText = (status: number): string => TOP_UP_STATUS.label(s
 export interface TopUpMove {
   action: TopUpAction;
   /** Who moves it: a staff member (with the request's audit context), or the system (gateway, biller, jobs). */
-  actor: { kind: 'staff'; audit: AuditContext } | { kind: 'system' };
+  actor: Exclude<MoveActor, { kind: 'consumer' }>;
   /** The version the mover saw (staff screens and files send it); a newer one answers 409. */
   version?: number;
   /** A cancel's reason, or a note on the timeline. */
@@ -52,10 +51,9 @@ export async function lockTopUp(tx: Tx, id: number, version?: number): Promise<L
 /**
  * The only writer of a top-up's status: one move of the declared workflow (contract/workflows/top-up.ts) in one
  * transaction with the row locked, its version checked, the move recorded (recordMove: the row, its timeline entry, a
- * staff move's audit entry) and, for a
- * move into Transaction is in Process (the first send after payment, or a retry), a new attempt (the previous biller
- * reference kept as stale) and the biller job queued in the same transaction. Any other move answers 409 and changes
- * nothing.
+ * staff move's audit entry) and, for a move into Transaction is in Process (the first send after payment, or a retry),
+ * a new attempt (the previous biller reference kept as stale) and the biller job queued in the same transaction. Any
+ * other move answers 409 and changes nothing.
  */
 export class TopUpWorkflowService {
   constructor(

@@ -94,8 +94,12 @@ export interface ResourceDef<Row, Q extends ListQueryLike> {
   allLimit?: number;
 }
 
-/** A list page's statement: its rows through `from`, or its ids chosen on `pageFrom` alone and then its rows read (ResourceDef.pageFrom). */
-export function pageStatement<Row, Q extends ListQueryLike>(d: ResourceDef<Row, Q>, q: Q, where: SQL, orderBy: SQL, limit: SQL, sortExpr: string): SQL {
+/**
+ * A list page's statement under the list's conditions and the page's own (ResourceDef.pageConditions): its rows through
+ * `from`, or its ids chosen on `pageFrom` alone and then its rows read (ResourceDef.pageFrom).
+ */
+export function pageStatement<Row, Q extends ListQueryLike>(d: ResourceDef<Row, Q>, q: Q, conditions: (SQL | undefined)[], orderBy: SQL, limit: SQL, sortExpr: string): SQL {
+  const where = whereOf([...conditions, ...(d.pageConditions?.(q) ?? [])]);
   const select = sql`${d.select}, (${sql.raw(sortExpr)})::text as __sort ${d.from}`;
   const keys = d.pageFrom?.(q);
   if (!keys) return sql`${select} ${where} ${orderBy} ${limit}`;
@@ -132,12 +136,11 @@ export class ResourceService<Row extends Versioned, Q extends ListQueryLike> {
     const seek = cursor && cursor.p === page && cursor.o === ordering && page > 1 && cursor.s !== null;
     const op = q.sort_dir === 'asc' ? sql.raw('>') : sql.raw('<');
     const keyset = seek ? sql`(${sql.raw(sortExpr)}, ${sql.raw(d.id)}) ${op} (${cursor.s}, ${cursor.i})` : undefined;
-    const where = whereOf([...conditions, ...(d.pageConditions?.(q) ?? []), keyset]);
     const offset = seek ? 0 : pageOffset({ page, limit });
 
     // The page and its total (unless asked without) are independent reads: on PostgreSQL they run on two pooled connections at once.
     const [rows, total] = await Promise.all([
-      queryRows(this.db, pageStatement(d, q, where, sql`order by ${sql.raw(sortExpr)} ${dir}, ${sql.raw(d.id)} ${dir}`, sql`limit ${limit} offset ${offset}`, sortExpr)),
+      queryRows(this.db, pageStatement(d, q, [...conditions, keyset], sql`order by ${sql.raw(sortExpr)} ${dir}, ${sql.raw(d.id)} ${dir}`, sql`limit ${limit} offset ${offset}`, sortExpr)),
       requestedTotal(this.db, opts.countFrom ?? d.countFrom?.(q) ?? d.from, whereOf(conditions), q),
     ]);
     const last = rows[rows.length - 1];
