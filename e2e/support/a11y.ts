@@ -111,6 +111,9 @@ async function openInApp(page: Page, path: string, inFlight: () => number): Prom
     await page.waitForTimeout(50);
     quiet = inFlight() === 0 ? quiet + 1 : 0;
   }
+  // A request that starts after the quiet looks (a record asked for once its screen's code has run) still shows its
+  // spinner: the audit is of the screen with its data.
+  await page.waitForFunction((sel) => !document.querySelector(`${sel} .ant-spin-spinning, ${sel} [data-testid$="-loading"]`), MAIN, { timeout: 15_000, polling: 50 });
 }
 
 /**

@@ -231,6 +231,9 @@ export const router = createRouter({
   defaultPreload: 'intent',
   defaultPreloadStaleTime: 0,
   defaultPendingMs: 300,
+  // A screen whose code and session arrive just after the spinner has shown replaces it at once: the router's
+  // default keeps a shown spinner 500 ms, which held a list opened by URL about 460 ms after its rows were in.
+  defaultPendingMinMs: 0,
   defaultPendingComponent: PageLoading,
   defaultErrorComponent: RouteError,
   scrollRestoration: true,

@@ -12,12 +12,13 @@ import { useGo } from './nav.ts';
 import { PageHeader } from './PageHeader.tsx';
 import { deleteQueryOf, type ResourceView } from './resource.ts';
 import { resourceCalls } from './resource-calls.ts';
-import { useResourceAccess } from './use-resource-access.ts';
+import { useEntryTitle, useResourceAccess } from './use-resource-access.ts';
 
 /** One record: its sections as label/value lists (or the section's own component), Edit and Delete per permission. */
 export function DetailView<Row extends { id: number | string }, Detail extends Row>({ view, id }: { view: ResourceView<Row, Detail>; id: string }) {
   const { t } = useTranslation();
   const access = useResourceAccess(view);
+  const entryTitle = useEntryTitle(access.entry);
   const { go, link } = useGo();
   const queryClient = useQueryClient();
   const keys = resourceKeys(view.name);
@@ -42,7 +43,14 @@ export function DetailView<Row extends { id: number | string }, Detail extends R
 
   const row = detail.data;
 
-  if (detail.isPending) return <Spin data-testid="detail-loading" style={{ display: 'block', margin: 48 }} />;
+  // The page keeps its one heading while the record loads: the entry's name until the record's own title replaces it.
+  if (detail.isPending)
+    return (
+      <>
+        <PageHeader title={entryTitle} />
+        <Spin data-testid="detail-loading" style={{ display: 'block', margin: 48 }} />
+      </>
+    );
   if (detail.isError || !row) {
     const notFound = detail.error instanceof ApiError && detail.error.status === 404;
     return (

@@ -3,15 +3,14 @@ import { Card } from 'antd';
 import { Result } from './Result.tsx';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { MENU_BY_KEY, type Action } from '@portal/contract';
+import type { Action } from '@portal/contract';
 import { DetailView } from './DetailView.tsx';
 import { PageHeader } from './PageHeader.tsx';
 import type { ResourceView } from './resource.ts';
 import { ResourceForm } from './ResourceForm.tsx';
 import { ResourceTable } from './ResourceTable.tsx';
 import { prefetchList } from './list-query.ts';
-import { useLang } from '../lib/i18n.ts';
-import { useResourceAccess } from './use-resource-access.ts';
+import { useEntryTitle, useResourceAccess } from './use-resource-access.ts';
 
 type View<Row extends { id: number | string }, Detail extends Row> = { view: ResourceView<Row, Detail> };
 
@@ -27,13 +26,6 @@ function Allowed({ entries, action, children }: { entries: readonly string[]; ac
   const access = useResourceAccess({ entries });
   if (access.can(action)) return <>{children}</>;
   return <Result status="403" title="403" subTitle={t('ui.forbidden', 'You do not have permission to open this page.')} data-testid="forbidden" />;
-}
-
-function useEntryTitle(entry: string): string {
-  const lang = useLang();
-  const menu = MENU_BY_KEY.get(entry);
-  if (!menu) return '';
-  return lang === 'id' ? menu.labelId : menu.label;
 }
 
 /** A list screen as a route holds it: the component and how to start its first page before it renders. */

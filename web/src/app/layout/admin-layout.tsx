@@ -14,8 +14,8 @@ import {
 } from '@ant-design/icons';
 import type { Area } from '@portal/contract';
 import { Outlet, useLocation, useNavigate } from '@tanstack/react-router';
-import { Avatar, Button, Dropdown, Flex, Grid, Layout, Menu, Tag, Tooltip, Typography, type MenuProps } from 'antd';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Button, Dropdown, Flex, Grid, Layout, Menu, Tag, Tooltip, Typography, type MenuProps } from 'antd';
+import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { registerDictionaries, useLang } from '../../lib/i18n.ts';
 import { entryForPath, normalizePath } from '../../lib/menu-path.ts';
@@ -48,6 +48,20 @@ export const AREA_ICON: Record<Area, ReactNode> = {
 const COLLAPSED_KEY = 'portal.sider-collapsed';
 const SETTINGS_KEY = 'settings';
 const areaKey = (area: Area) => `area:${area}`;
+
+/** A round badge of the user's initials. antd's Avatar measures its text after mounting, a forced layout of the whole first screen (about 40 ms). */
+const INITIALS_STYLE: CSSProperties = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  flex: 'none',
+  width: 32,
+  height: 32,
+  borderRadius: '50%',
+  background: BRAND_COLOR,
+  color: '#fff',
+  fontSize: 14,
+};
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -225,9 +239,7 @@ export function AdminLayout() {
           >
             <Button type="text" style={{ height: 48, paddingInline: 8 }} data-testid="user-menu">
               <Flex align="center" gap={10}>
-                <Avatar style={{ background: BRAND_COLOR }} size={32}>
-                  {initials(profile.name)}
-                </Avatar>
+                <span style={INITIALS_STYLE}>{initials(profile.name)}</span>
                 {narrow ? null : (
                   <Flex vertical align="flex-start" style={{ lineHeight: 1.25 }}>
                     <Typography.Text strong data-testid="user-name">
