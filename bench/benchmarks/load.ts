@@ -192,7 +192,9 @@ export async function run(scale: number): Promise<void> {
     console.log(`${head}\n${'-'.repeat(head.length)}`);
 
     const results = new Map<string, { api: LoadFigures | null; raw: LoadFigures }>();
-    for (const s of scenarios) {
+    // LOAD_SCENARIOS='detail|sign-in' runs only the scenarios whose names start so (a profile of one of them).
+    const only = (process.env.LOAD_SCENARIOS ?? '').split('|').filter(Boolean);
+    for (const s of scenarios.filter((x) => !only.length || only.some((o) => x.name.startsWith(o)))) {
       for (const clients of clientCounts) {
         const http = s.http;
         const apiRun = (secs: number) => (http ? driveHttp({ url: portal.url, clients, seconds: secs, headers, next: http }) : Promise.resolve(null));

@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
-import { EXACT_COUNT_CAP, listTotal, pagedList, settleTotal } from './pagination.ts';
+import { queryRows } from '../db/client.ts';
+import { EXACT_COUNT_CAP, iso, listTotal, pagedList, settleTotal } from './pagination.ts';
 
 describe('list totals that never scan a large list', () => {
   let t: TestDatabase;
@@ -72,5 +73,24 @@ describe('list totals that never scan a large list', () => {
     const last = await pagedList(t.database.db, { ...q, where: sql`where grp = 1`, page: { page: 3, limit: 20, with_total: false } });
     expect(last.meta).toMatchObject({ total: 50, total_kind: 'exact' });
     expect(settleTotal({ total: 0, total_kind: 'none' }, 1000, 0, 10)).toEqual({ total: 0, total_kind: 'none' });
+  });
+
+  it('turns timestamps as the driver hands them over into the ISO instant, in UTC and in any other session time zone', async () => {
+    const instants = ['2026-11-28T05:34:56.789Z', '2026-01-01T00:00:00.000Z', '2025-12-31T23:59:59.500Z', '2024-02-29T16:59:59.999Z'];
+    const read = (zone: string) =>
+      t.database.db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`set local time zone '${zone}'`));
+        const rows = await queryRows<{ at: unknown; micro: unknown }>(
+          tx,
+          sql`select v::timestamptz as at, v::timestamptz + interval '0.000321 second' as micro from json_array_elements_text(${JSON.stringify(instants)}::json) v`,
+        );
+        return rows.map((r) => [iso(r.at), iso(r.micro)]);
+      });
+    // Microseconds are cut to milliseconds, as a Date keeps them.
+    const expected = instants.map((i) => [i, i]);
+    expect(await read('UTC')).toEqual(expected);
+    expect(await read('Asia/Jakarta')).toEqual(expected);
+    expect(await read('America/St_Johns')).toEqual(expected);
+    expect(iso(new Date('2026-11-28T05:34:56.789Z'))).toBe('2026-11-28T05:34:56.789Z');
   });
 });

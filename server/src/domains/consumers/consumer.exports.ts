@@ -21,7 +21,7 @@ import { listConditions } from '../../platform/crud/index.ts';
 import { defineExport, enumLabel, yesNo, type ExportColumn, type ExportSource, type ExportViewer } from '../../platform/exports/index.ts';
 import type { PersonalDataAccessLog } from '../../platform/personal-data.ts';
 import { decidePersonalData, shownContact, stepUpForPersonalData } from '../../platform/personal-data-export.ts';
-import { consumerDef } from './consumer.resource.ts';
+import { CONSUMER_ROWS_JOINED, consumerDef } from './consumer.resource.ts';
 import { memberDef } from './member.resource.ts';
 
 const contact: ExportColumn[] = [
@@ -52,8 +52,8 @@ export const consumerExport = (accessLog: PersonalDataAccessLog) => {
     const sortExpr = consumerDef.sort[q.sort_by] ?? 'c.created_at';
     return {
       // The birth date as a date too (the list has it as text): the database formats it from its value.
-      select: sql`${consumerDef.select}, c.date_of_birth as birth_date, ${shownContact(viewer)}`,
-      from: consumerDef.from,
+      select: sql`${CONSUMER_ROWS_JOINED.select}, c.date_of_birth as birth_date, ${shownContact(viewer)}`,
+      from: CONSUMER_ROWS_JOINED.from,
       where: listConditions(consumerDef, q),
       keys: [sortExpr, consumerDef.id],
       dir: q.sort_dir,

