@@ -3,15 +3,13 @@ import { Card, Empty, Select, Skeleton } from 'antd';
 import { Result } from './Result.tsx';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MENU_BY_KEY } from '@portal/contract';
-import { useLang } from '../lib/i18n.ts';
 import { resourceKeys } from '../lib/query-keys.ts';
 import { PageHeader } from './PageHeader.tsx';
 import { ResourceForm } from './ResourceForm.tsx';
 import type { ResourceView } from './resource.ts';
 import { resourceCalls } from './resource-calls.ts';
 import { useSearchParam } from './search-param.ts';
-import { useResourceAccess } from './use-resource-access.ts';
+import { useEntryTitle, useResourceAccess } from './use-resource-access.ts';
 
 const PICK_LIMIT = 50;
 
@@ -36,8 +34,8 @@ export function RecordEditPage<Row extends { id: number | string; version?: numb
   all?: boolean;
 }) {
   const { t } = useTranslation();
-  const lang = useLang();
   const access = useResourceAccess(view);
+  const entryTitle = useEntryTitle(access.entry) || view.title;
   const [chosen, choose] = useSearchParam(param);
   const [search, setSearch] = useState('');
   const query = { ...(all ? { is_all: 'true' } : { limit: PICK_LIMIT }), ...(view.search && search ? { search } : {}) };
@@ -52,8 +50,6 @@ export function RecordEditPage<Row extends { id: number | string; version?: numb
   }, [chosen, first, search]);
 
   if (!access.can('edit')) return <Result status="403" title="403" subTitle={t('ui.forbidden', 'You do not have permission to open this page.')} data-testid="forbidden" />;
-  const menu = MENU_BY_KEY.get(access.entry);
-  const entryTitle = menu ? (lang === 'id' ? menu.labelId : menu.label) : view.title;
   const options = (records.data ?? []).map((r) => ({ value: String(r.id), label: view.rowTitle(r) }));
   if (chosen && !options.some((o) => o.value === chosen)) options.unshift({ value: chosen, label: `#${chosen}` });
   const picker = (
