@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { couponSettingCreateBody, type CouponSettingCreate } from '@portal/contract';
-import { queryRows, type Db } from '../../server/src/db/client.ts';
+import { queryRows, type Database, type Db } from '../../server/src/db/client.ts';
 import { COUPON_CODES_JOB, CouponCodeService } from '../../server/src/domains/loyalty/coupon-code.service.ts';
 import { CouponSettingService } from '../../server/src/domains/loyalty/coupon-setting.resource.ts';
 import { createJobQueue, defaultJobsSchema } from '../../server/src/platform/jobs.ts';
@@ -12,13 +12,13 @@ import { benchDatabase } from '../support.ts';
 const CODES = 1_000_000;
 const GOAL_S = 30;
 /** Room for ten times the quota (the service's feasibility check): 10^4 × 26^3 = 175,760,000 codes. */
-const PATTERN = 'HEMAT-####-XXX';
+export const CODE_PATTERN = 'HEMAT-####-XXX';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
 
 /** A coupon setting with a quota of `quota`, made by the service the screen uses. */
-async function couponOf(db: Db, name: string, quota: number): Promise<number> {
+export async function couponOf(db: Db, name: string, quota: number): Promise<number> {
   const day = (d: number) => new Date(Date.now() + 7 * 3_600_000 + d * 86_400_000).toISOString().slice(0, 10);
   const body: CouponSettingCreate = {
     name,
@@ -43,6 +43,30 @@ async function couponOf(db: Db, name: string, quota: number): Promise<number> {
   return created.id;
 }
 
+/**
+ * Requests a coupon's codes through the service (feasibility check, audit) and waits for the job on the app's queue
+ * (pg-boss) to make them; answers the milliseconds from the request until then (the queue started before).
+ */
+export async function requestCodes(database: Database, id: number): Promise<number> {
+  const jobs = createJobQueue(database, { schema: await defaultJobsSchema(database), pollSeconds: 0.5 });
+  try {
+    const service = new CouponCodeService(database.db, jobs);
+    let finished: () => void = () => undefined;
+    const done = new Promise<void>((resolve) => (finished = resolve));
+    jobs.register<{ coupon_setting_id: number }>(COUPON_CODES_JOB, async (p) => {
+      await service.generate(Number(p.coupon_setting_id));
+      finished();
+    });
+    await jobs.start();
+    const t = performance.now();
+    await service.request(id, { pattern: CODE_PATTERN, version: 1 }, { actor: null, ip: null, now: new Date() });
+    await done;
+    return performance.now() - t;
+  } finally {
+    await jobs.stop();
+  }
+}
+
 /** Uniqueness and count of a coupon's codes: [codes, distinct codes]. */
 async function verify(db: Db, id: number): Promise<[number, number]> {
   const [r] = await queryRows<{ n: number; d: number }>(db, sql`select count(*)::int as n, count(distinct code)::int as d from coupon_codes where coupon_setting_id = ${id}`);
@@ -59,29 +83,16 @@ export async function run(scale: number): Promise<void> {
   const codes = Math.max(1_000, Math.round(CODES * (scale > 0 ? scale : 1)));
   const { database, drop } = await benchDatabase();
   const db = database.db;
-  console.log(`coupon-codes on ${database.describe}: ${codes.toLocaleString('en')} codes, pattern ${PATTERN}; load average before ${load()} (${os.cpus().length} cores)`);
-  const jobs = createJobQueue(database, { schema: await defaultJobsSchema(database), pollSeconds: 0.5 });
+  console.log(`coupon-codes on ${database.describe}: ${codes.toLocaleString('en')} codes, pattern ${CODE_PATTERN}; load average before ${load()} (${os.cpus().length} cores)`);
   try {
     await seedIdentity(db);
-    const service = new CouponCodeService(db, jobs);
-    let finished: () => void = () => undefined;
-    const done = new Promise<void>((resolve) => (finished = resolve));
-    jobs.register<{ coupon_setting_id: number }>(COUPON_CODES_JOB, async (p) => {
-      await service.generate(Number(p.coupon_setting_id));
-      finished();
-    });
-    await jobs.start();
-
     const id = await couponOf(db, 'Bench kupon sejuta kode', codes);
     const progress: number[] = [];
-    const t = performance.now();
-    await service.request(id, { pattern: PATTERN, version: 1 }, { actor: null, ip: null, now: new Date() });
     // The progress the detail screen polls, read once a second while the job runs.
     const poll = setInterval(() => {
       void queryRows<{ made: number }>(db, sql`select codes_made as made from coupon_settings where id = ${id}`).then((r) => progress.push(Number(r[0]?.made ?? 0)));
     }, 1000);
-    await done;
-    const serviceMs = performance.now() - t;
+    const serviceMs = await requestCodes(database, id);
     clearInterval(poll);
     const [state] = await queryRows<{ codes_state: number; codes_made: number }>(db, sql`select codes_state, codes_made from coupon_settings where id = ${id}`);
     const [n, distinct] = await verify(db, id);
@@ -105,7 +116,6 @@ export async function run(scale: number): Promise<void> {
     console.log(`load average after the service run ${loadAfterService}, after the baseline ${load()}`);
     if (n !== codes || distinct !== n) throw new Error(`the service made ${n} codes (${distinct} distinct), wanted ${codes}`);
   } finally {
-    await jobs.stop();
     await drop();
   }
 }

@@ -15,8 +15,12 @@ import { seedHelpdesk } from '../../server/src/seed/demo-helpdesk.ts';
 import { seedCoupons } from '../../server/src/seed/demo-coupons.ts';
 import { seedRaffles } from '../../server/src/seed/demo-raffles.ts';
 import { seedSurveys } from '../../server/src/seed/demo-surveys.ts';
+import { seedTopUps } from '../../server/src/seed/demo-top-ups.ts';
+import { generateOrders } from '../../server/src/seed/order-scale.ts';
+import { generateTopUps } from '../../server/src/seed/top-up-scale.ts';
 import { appKeyOf } from '../../server/src/platform/secret-box.ts';
 import { exportRecordQueries } from '../../server/test/export-records.ts';
+import { couponOf, requestCodes } from './coupon-codes.ts';
 import { consumerData } from './consumers.ts';
 
 /** The goal of issue 12: every export within this many times `COPY` of its rows. */
@@ -24,7 +28,8 @@ const GOAL = 3;
 
 /**
  * The rest of the demo beside the consumers benchmark's data (promotions, content, help desk, surveys, coupons and
- * raffles), and one audit row per consumer (the log-history export's rows), unless a kept schema has them already.
+ * raffles); orders and top-ups, half as many as consumers, and a coupon's codes, a fifth; and one audit row per consumer
+ * (the log-history export's rows), unless a kept schema has them already.
  */
 async function seedRest(database: Database, auditRows: number, appKey: string | Buffer): Promise<void> {
   const db = database.db;
@@ -48,6 +53,25 @@ async function seedRest(database: Database, auditRows: number, appKey: string | 
   if (!(await queryRows(db, sql`select 1 from raffles limit 1`)).length) {
     await seedRaffles(db, appKey);
     seeded = true;
+  }
+  // Orders, top-ups and a coupon's codes at scale, so their exports are measured on rows (generated as their
+  // benchmarks make them: the scale generators walk the workflows; the codes through the service's request and job).
+  const generated = async (what: string, make: () => Promise<unknown>) => {
+    const t = Date.now();
+    await make();
+    console.log(`exports: ${what} generated in ${Date.now() - t} ms`);
+    seeded = true;
+  };
+  if (!(await queryRows(db, sql`select 1 from orders limit 1`)).length) await generated(`${(auditRows / 2).toLocaleString('en')} orders`, () => generateOrders(db, { orders: auditRows / 2 }));
+  if (!(await queryRows(db, sql`select 1 from top_ups limit 1`)).length) {
+    await seedTopUps(db);
+    await generated(`${(auditRows / 2).toLocaleString('en')} top-ups`, () => generateTopUps(db, { topUps: auditRows / 2 }));
+  }
+  if (!(await queryRows(db, sql`select 1 from coupon_codes limit 1`)).length) {
+    const codes = auditRows / 5;
+    await generated(`${codes.toLocaleString('en')} coupon codes`, async () => {
+      await requestCodes(database, await couponOf(db, 'Bench kupon ekspor', codes));
+    });
   }
   const [audit] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from audit_log`);
   const missing = auditRows - Number(audit?.n ?? 0);

@@ -15,6 +15,7 @@ import {
 } from '@portal/contract';
 import { queryRows, type Db, type Tx } from '../db/client.ts';
 import { rebuildOrderRollup } from '../domains/orders/order-rollup.ts';
+import { affected, arr, lit, mix, num } from './scale-sql.ts';
 
 /** Where a generated order stops; pick-up orders have no road (on_road stays ready, incomplete is collected). */
 const ENDINGS = ['unpaid', 'expire', 'payment_fail', 'cancel_paid', 'queued', 'checked', 'ready', 'on_road', 'incomplete', 'done', 'cancel_checked'] as const;
@@ -114,22 +115,6 @@ export function orderPaths(): Path[] {
   }
   return paths;
 }
-
-/** A text literal for SQL built here from the module's own constants. */
-const lit = (v: string | null) => (v === null ? 'null' : `'${v.replaceAll("'", "''")}'`);
-const arr = (vs: readonly string[]) => `array[${vs.map(lit).join(', ')}]`;
-/** A deterministic number in 0 … 1,000,002 from an integer expression: a multiplicative hash modulo a prime, one multiplier per salt. */
-const MULTIPLIERS = [7919, 104_729, 1_299_709, 15_485_863, 179_424_673, 32_452_843, 49_979_687, 86_028_121, 15_485_867, 122_949_823];
-const mix = (expr: string, salt: number) => `(((${expr}) * ${MULTIPLIERS[salt % MULTIPLIERS.length]} + ${salt * 40_503 + 17}) % 1000003)`;
-
-/** A number written into the statement (a parameter would be typed text where a case or an array meets it). */
-const num = (v: number | string) => sql.raw(String(Number(v)));
-
-/** Rows an insert wrote, as either driver reports it. */
-const affected = (result: unknown): number => {
-  const r = result as { rowCount?: number | null; affectedRows?: number };
-  return Number(r.rowCount ?? r.affectedRows ?? 0);
-};
 
 export interface OrderScaleOptions {
   orders: number;
