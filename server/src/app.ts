@@ -25,6 +25,7 @@ import { stampsModule } from './domains/loyalty/stamps.module.ts';
 import { rafflesModule } from './domains/loyalty/raffles.module.ts';
 import { ordersModule, type OrderServices } from './domains/orders/orders.module.ts';
 import { topUpModule } from './domains/orders/top-up.module.ts';
+import { vouchersModule } from './domains/vouchers/vouchers.module.ts';
 import { registerAccessGuard, type RegisteredRoute } from './platform/access-guard.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { openDbNotifications, type DbNotifications } from './platform/db-notify.ts';
@@ -195,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     rafflesModule(ctx),
     orders,
     topUpModule(ctx),
+    vouchersModule(ctx),
   ];
   const retention = new RetentionService(db, jobs, clock, {
     days: config.RETENTION_DAYS,

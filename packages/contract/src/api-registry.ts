@@ -18,6 +18,7 @@ import { raffleApi } from './loyalty/raffles.api.ts';
 import { ordersApi } from './orders/orders.api.ts';
 import { orderDashboardApi } from './orders/order-dashboard.api.ts';
 import { topUpApi, topUpImportApi } from './orders/top-up.api.ts';
+import { vouchersApi } from './vouchers/vouchers.api.ts';
 
 /** Every bulk operation by spreadsheet, by its key (`product-edit`): the import wizard finds its endpoints here. */
 export const IMPORT_APIS: ReadonlyMap<string, ImportEndpoints> = new Map(
@@ -48,6 +49,7 @@ export const API = {
   orders: ordersApi,
   orderDashboard: orderDashboardApi,
   topUps: topUpApi,
+  vouchers: vouchersApi,
   imports: { importsApi, consumerImportsApi, helpdeskImportsApi },
 };
 

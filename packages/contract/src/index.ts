@@ -15,3 +15,4 @@ export * from './helpdesk/index.ts';
 export * from './loyalty/index.ts';
 export * from './api-registry.ts';
 export * from './orders/index.ts';
+export * from './vouchers/index.ts';

@@ -3,6 +3,7 @@ import { queryRows, type Db } from '../db/client.ts';
 import { seedCatalog } from './demo-catalog.ts';
 import { seedContent } from './demo-content.ts';
 import { seedCoupons } from './demo-coupons.ts';
+import { seedVoucherProducts } from './demo-vouchers.ts';
 import { seedRaffles } from './demo-raffles.ts';
 import { seedConsumers, DEMO_CONSUMERS } from './demo-consumers.ts';
 import { seedEcommerce } from './demo-ecommerce.ts';
@@ -48,4 +49,5 @@ export async function seedDemo(db: Db, opts: DemoOptions = {}): Promise<void> {
   if (scale > 0) await seedOrders(db, new Date(), demoOrderCount(scale));
   // Digital products, and top-ups bought, paid and answered by the simulated biller through the top-up services.
   if (scale > 0) await seedTopUps(db);
+  if (scale > 0) await seedVoucherProducts(db);
 }

@@ -13,6 +13,7 @@ import { operationsRoutes } from './operations/operations.routes.tsx';
 import { orderRoutes } from './orders/orders.routes.tsx';
 import { orderDashboardRoutes } from './orders/dashboard.routes.tsx';
 import { topUpRoutes } from './orders/top-up.routes.tsx';
+import { voucherRoutes } from './vouchers/vouchers.routes.tsx';
 import { promotionRoutes } from './promotion/promotion.routes.tsx';
 import { stampRoutes } from './loyalty/stamps.routes.tsx';
 
@@ -39,5 +40,6 @@ export function domainRoutes(parent: AnyRoute): AnyRoute[] {
     ...orderRoutes(parent),
     ...orderDashboardRoutes(parent),
     ...topUpRoutes(parent),
+    ...voucherRoutes(parent),
   ];
 }

@@ -9,5 +9,6 @@ export const COUPON_SETTING_ENTRIES = ['cms.coupon-setting'] as const;
 export const COUPON_LOG_ENTRIES = ['cms.coupon-log'] as const;
 export const ORDER_ENTRIES = ['cms.order-management'] as const;
 export const DIGITAL_PRODUCT_ENTRIES = ['orion.digital-product-management'] as const;
+export const VOUCHER_PRODUCT_ENTRIES = ['cms.voucher-digital/voucher-management'] as const;
 export const TOP_UP_ENTRIES = ['cms.order-management-digital-product'] as const;
 export const TOP_UP_CTA_ENTRIES = ['cms.cta-setting'] as const;

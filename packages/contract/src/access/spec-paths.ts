@@ -75,7 +75,7 @@ export const ENTRY_SPEC_PATHS: Readonly<Record<string, EntrySpecPaths>> = {
   'cms.method-of-payment/credit-limit': later(),
 
   // cms, Voucher Digital
-  'cms.voucher-digital/voucher-management': later(CRUD),
+  'cms.voucher-digital/voucher-management': built('voucher-products', CRUD),
   'cms.voucher-digital/partner-management': later(DETAIL),
   'cms.voucher-digital/order-voucher-management': later(['{id}/detail', '{id}/quotation', '{id}/receipt']),
 

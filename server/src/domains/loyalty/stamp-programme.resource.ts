@@ -11,7 +11,7 @@ import {
 } from '@portal/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { ResourceService, writableColumns, type ResourceDef } from '../../platform/crud/index.ts';
-import { replaceSet, requireIds } from '../../platform/sql/link-sets.ts';
+import { replaceSet, requireIds, storesOfSet } from '../../platform/sql/link-sets.ts';
 import { rowReader } from '../../platform/sql/row-reader.ts';
 
 const SELECT = sql`select p.id, p.name, p.description, p.start_date::text as start_date, p.end_date::text as end_date, p.seasonality, p.reward_type,
@@ -91,7 +91,8 @@ export const stampProgrammeDef: ResourceDef<StampProgrammeRow, StampProgrammeLis
     }
     if (Array.isArray(body.store_ids)) await replaceSet(tx, STORES, id, list<number>(body.store_ids));
   },
-  auditView: ({ created_by_name: _c, updated_by_name: _u, ...rest }) => rest,
+  // The stores in scope are audited by id (store_ids); their codes and names are the stores' own.
+  auditView: ({ created_by_name: _c, updated_by_name: _u, stores: _s, ...rest }: Record<string, unknown>) => rest,
 };
 
 /** Stamp programmes: the generic resource, its detail naming the stores in scope; and the active rules an earn event reads. */
@@ -102,11 +103,7 @@ export class StampProgrammeService extends ResourceService<StampProgrammeRow, St
 
   override async get(id: number | string, tx: Db | Tx = this.db): Promise<StampProgrammeDetail> {
     const row = await super.get(id, tx);
-    const stores = await queryRows(
-      tx,
-      sql`select s.id, s.code, s.name from stamp_programme_stores x join stores s on s.id = x.store_id where x.programme_id = ${row.id} order by s.code`,
-    );
-    return { ...row, ...readStores({ stores }) };
+    return { ...row, ...readStores({ stores: await storesOfSet(tx, STORES, row.id) }) };
   }
 
   /** The active programmes whose period holds a Jakarta day, with their earning rules. */

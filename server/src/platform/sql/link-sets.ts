@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../db/client.ts';
+import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { badRequest } from '../errors.ts';
 
 /*
@@ -47,4 +47,13 @@ export async function setOf(tx: Tx, link: { table: string; owner: string; column
     sql`select ${sql.identifier(link.column)} as v from ${sql.identifier(link.table)} where ${sql.identifier(link.owner)} = ${ownerId} order by 1`,
   );
   return rows.map((r) => r.v);
+}
+
+/** The stores a store set (a link table whose `column` is a store id) holds for one owner, by code: what a detail names. */
+export function storesOfSet(tx: Db | Tx, link: { table: string; owner: string; column: string }, ownerId: number | string): Promise<Record<string, unknown>[]> {
+  return queryRows(
+    tx,
+    sql`select s.id, s.code, s.name from ${sql.identifier(link.table)} x join stores s on s.id = x.${sql.identifier(link.column)}
+      where x.${sql.identifier(link.owner)} = ${ownerId} order by s.code`,
+  );
 }

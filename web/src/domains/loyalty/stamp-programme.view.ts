@@ -18,10 +18,11 @@ import { enumOptions } from '../../ui/options.ts';
 import { pickedIds } from '../../ui/RemoteSelect.tsx';
 import { defineResource } from '../../ui/resource.ts';
 import { storePicker } from '../catalog/ecommerce.pickers.ts';
-import { ProgrammeStores, SponsorPluInput, stampTagList } from './stamp.inputs.tsx';
+import { StoreScope, tagList } from '../../ui/StoreScope.tsx';
+import { SponsorPluInput } from './stamp.inputs.tsx';
 
-const SponsorPlus = ({ row }: { row: StampProgrammeDetail }) => stampTagList(row.sponsor_plus, 'blue');
-const Stores = ({ row }: { row: StampProgrammeDetail }) => createElement(ProgrammeStores, { stores: row.stores });
+const SponsorPlus = ({ row }: { row: StampProgrammeDetail }) => tagList(row.sponsor_plus, 'blue');
+const Stores = ({ row }: { row: StampProgrammeDetail }) => createElement(StoreScope, { stores: row.stores });
 const numberOrNull = (v: unknown) => (typeof v === 'number' ? v : null);
 
 /** cms Digital stamp, Stamp: the stamp programmes and their earning rules. */

@@ -44,7 +44,6 @@ const id: Record<string, string> = {
   'Stamp validity is a whole number of days': 'Masa berlaku stempel berupa bilangan bulat hari',
   'Stamp validity is at least 1 day': 'Masa berlaku stempel minimal 1 hari',
   'Stamp validity is at most 3,650 days': 'Masa berlaku stempel maksimal 3.650 hari',
-  'loyalty.stamp.everyStore': 'Semua toko',
   'loyalty.stamp.placeholders.sponsor_plus': 'Ketik atau tempel PLU, mis. 100234',
   // Contract messages of these screens.
   'Minimal total transaction is required for this reward type': 'Minimal total transaksi wajib diisi untuk tipe hadiah ini',

@@ -1,0 +1,2 @@
+export * from './voucher-product.schema.ts';
+export * from './vouchers.api.ts';
