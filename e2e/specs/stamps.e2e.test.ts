@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiCall } from '../support/api.ts';
 import { newPage, shot } from '../support/browser.ts';
+import { pick } from '../support/inputs.ts';
 import { usePortal } from '../support/portal.ts';
 import { DEMO_PASSWORD, signIn } from '../support/session.ts';
 
@@ -16,12 +17,6 @@ function dayText(days: number): string {
   const d = new Date(Date.now() + 7 * 3_600_000 + days * 86_400_000);
   const month = d.toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' });
   return `${String(d.getUTCDate()).padStart(2, '0')}/${month}/${d.getUTCFullYear()}`;
-}
-
-async function pick(page: Page, selector: string, optionText: string, typed?: string): Promise<void> {
-  await page.locator(selector).click();
-  if (typed) await page.locator(selector).fill(typed);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: optionText }).first().click();
 }
 
 /** Chooses an option of a list filter (its select, by test id), typing `typed` first to search. */

@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { newPage, shot } from '../support/browser.ts';
+import { pick } from '../support/inputs.ts';
 import { usePortal } from '../support/portal.ts';
 import { signIn } from '../support/session.ts';
 
 const LIST = '/admin/aphrodite/voucher-digital/voucher-management';
-
-async function pick(page: Page, selector: string, optionText: string, typed?: string): Promise<void> {
-  await page.locator(selector).click();
-  if (typed) await page.locator(selector).fill(typed);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: optionText }).first().click();
-}
 
 describe('voucher management', () => {
   const portal = usePortal();

@@ -8,9 +8,10 @@ export function jakartaText(at: number): string {
   return `${two(d.getUTCDate())}/${month}/${d.getUTCFullYear()} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}`;
 }
 
-/** Chooses the option of a select (antd) that holds `optionText`. */
-export async function pick(page: Page, selector: string, optionText: string): Promise<void> {
+/** Chooses the option of a select (antd) that holds `optionText`, typing `typed` first to search a remote one. */
+export async function pick(page: Page, selector: string, optionText: string, typed?: string): Promise<void> {
   await page.locator(selector).click();
+  if (typed) await page.locator(selector).fill(typed);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: optionText }).first().click();
 }
 

@@ -15,6 +15,7 @@ import {
 } from '@portal/contract';
 import { queryRows, type Db, type Tx } from '../db/client.ts';
 import { rebuildOrderRollup } from '../domains/orders/order-rollup.ts';
+import { PAYMENT_STATUS_OF } from '../domains/orders/workflow-move.ts';
 import { affected, arr, lit, mix, num } from './scale-sql.ts';
 
 /** Where a generated order stops; pick-up orders have no road (on_road stays ready, incomplete is collected). */
@@ -35,7 +36,6 @@ const MIN_SHELF = 7 * (MAX_LINES - 1) + 1;
 const DRIVERS = ['Agus Setiawan', 'Rina Wulandari', 'Dedi Kurniawan', 'Siti Rahmawati', 'Bambang Susilo', 'Yusuf Hidayat', 'Dewi Lestari', 'Eko Prasetyo'];
 const STREETS = ['Jl. Melati', 'Jl. Kenanga', 'Jl. Mawar', 'Jl. Anggrek', 'Jl. Cempaka', 'Jl. Flamboyan', 'Jl. Dahlia', 'Jl. Teratai'];
 const CANCEL_NOTES = ['Pelanggan membatalkan lewat telepon', 'Pesanan ganda', 'Pelanggan ingin mengganti alamat'];
-const PAYMENT_STATUS_OF: Partial<Record<StepAction, string>> = { pay: 'PAID', payment_fail: 'FAILED', expire: 'EXPIRED' };
 
 function stepsOf(ending: Ending, pickUp: boolean, unpick: boolean): Step[] {
   const s: Step[] = [{ action: 'place', minutes: 0 }];

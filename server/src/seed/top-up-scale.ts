@@ -10,6 +10,8 @@ import {
   type TopUpAction,
 } from '@portal/contract';
 import { queryRows, type Db, type Tx } from '../db/client.ts';
+import { BILLER_MESSAGE } from '../domains/orders/biller.ts';
+import { PAYMENT_STATUS_OF } from '../domains/orders/workflow-move.ts';
 import { affected, arr, lit, mix, num } from './scale-sql.ts';
 
 /** Where a generated top-up stops, with its moves and their minutes after the purchase (before its pace stretches or squeezes them). */
@@ -34,12 +36,11 @@ const R = Object.fromEntries(ROAD_NAMES.map((r, i) => [r, i])) as Record<Road, n
 const OPEN_SECONDS = 2 * 86_400;
 const CLOSED: Partial<Record<Road, Road>> = { failed: 'refunded', pending: 'resolved', on_hold: 'resolved', system_failed: 'retried', in_process: 'success' };
 
-const PAYMENT_STATUS_OF: Partial<Record<TopUpAction, string>> = { pay: 'PAID', payment_fail: 'FAILED', expire: 'EXPIRED' };
 /** What the simulated biller says (biller.ts) and what the staff write, per move. */
-const NOTE_OF: Partial<Record<TopUpAction, string>> = {
-  biller_fail: 'Operator menolak transaksi (nomor tujuan tidak dapat diisi)',
-  biller_pending: 'Menunggu konfirmasi operator',
-  biller_hold: 'Transaksi ditahan biller untuk pemeriksaan',
+const NOTE_OF: Partial<Record<TopUpAction, string | null>> = {
+  biller_fail: BILLER_MESSAGE.FAILED,
+  biller_pending: BILLER_MESSAGE.PENDING,
+  biller_hold: BILLER_MESSAGE.ON_HOLD,
   system_fail: 'simulated biller: connect ETIMEDOUT',
   retry: 'Dikirim ulang setelah operator normal kembali',
   cancel: 'Nomor tujuan tidak aktif, dana dikembalikan',
@@ -128,7 +129,7 @@ export async function generateTopUps(db: Db | Tx, opts: TopUpScaleOptions): Prom
           const sends = steps.filter((s) => s.action === 'send' || s.action === 'retry').length;
           // The biller job stores the attempt's reference once the biller took it; a system failure means it never did.
           const sentOk = steps.reduce((has, s) => (s.action === 'send' || s.action === 'retry' ? true : s.action === 'system_fail' ? false : has), false);
-          const payment = steps.reduce((p, s) => PAYMENT_STATUS_OF[s.action as TopUpAction] ?? p, 'WAITING FOR PAYMENT');
+          const payment = steps.reduce((p, s) => PAYMENT_STATUS_OF[s.action] ?? p, 'WAITING FOR PAYMENT');
           const message = [...steps].reverse().find((s) => s.action === 'send' || s.action === 'retry' || BILLER_MESSAGE_MOVES.includes(s.action as TopUpAction) || s.action === 'system_fail');
           const billerMessage = message && message.action !== 'send' && message.action !== 'retry' ? message.note : null;
           const cancel = steps.find((s) => s.action === 'cancel')?.note ?? null;

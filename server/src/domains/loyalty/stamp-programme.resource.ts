@@ -11,7 +11,7 @@ import {
 } from '@portal/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { ResourceService, writableColumns, type ResourceDef } from '../../platform/crud/index.ts';
-import { replaceSet, requireIds, storesOfSet } from '../../platform/sql/link-sets.ts';
+import { listOf, replaceSet, requireIds, storesOfSet } from '../../platform/sql/link-sets.ts';
 import { rowReader } from '../../platform/sql/row-reader.ts';
 
 const SELECT = sql`select p.id, p.name, p.description, p.start_date::text as start_date, p.end_date::text as end_date, p.seasonality, p.reward_type,
@@ -61,7 +61,6 @@ export const activeRules = (v: unknown): ActiveRule[] => {
 };
 const readStores = rowReader(stampProgrammeDetail.pick({ stores: true }));
 const STORES = { table: 'stamp_programme_stores', owner: 'programme_id', column: 'store_id', type: 'int' } as const;
-const list = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
 
 export const stampProgrammeDef: ResourceDef<StampProgrammeRow, StampProgrammeListQuery> = {
   entity: 'stamp-programme',
@@ -83,13 +82,13 @@ export const stampProgrammeDef: ResourceDef<StampProgrammeRow, StampProgrammeLis
   // Sponsor PLUs are a text[] column and stores a set beside the row: both written in afterWrite.
   writable: writableColumns([stampProgrammeCreateBody, stampProgrammeUpdateBody], { notColumns: ['sponsor_plus', 'store_ids'] }),
   check: async (tx, body) => {
-    await requireIds(tx, list<number>(body.store_ids), { table: 'stores', field: 'store_ids', label: 'Store' });
+    await requireIds(tx, listOf<number>(body.store_ids), { table: 'stores', field: 'store_ids', label: 'Store' });
   },
   afterWrite: async (tx, id, body) => {
     if (Array.isArray(body.sponsor_plus)) {
       await tx.execute(sql`update stamp_programmes set sponsor_plus = array(select json_array_elements_text(${JSON.stringify(body.sponsor_plus)}::json)) where id = ${id}`);
     }
-    if (Array.isArray(body.store_ids)) await replaceSet(tx, STORES, id, list<number>(body.store_ids));
+    if (Array.isArray(body.store_ids)) await replaceSet(tx, STORES, id, listOf<number>(body.store_ids));
   },
   // The stores in scope are audited by id (store_ids); their codes and names are the stores' own.
   auditView: ({ created_by_name: _c, updated_by_name: _u, stores: _s, ...rest }: Record<string, unknown>) => rest,

@@ -50,7 +50,8 @@ export function simulatedOutcome(phone: string, attempt: number): BillerCallback
   return 'FAILED';
 }
 
-const MESSAGE: Record<BillerCallbackStatus, string | null> = {
+/** What the simulated biller says with each answer. */
+export const BILLER_MESSAGE: Readonly<Record<BillerCallbackStatus, string | null>> = {
   SUCCESS: null,
   FAILED: 'Operator menolak transaksi (nomor tujuan tidak dapat diisi)',
   PENDING: 'Menunggu konfirmasi operator',
@@ -80,7 +81,7 @@ export class SimulatedBiller implements BillerAdapter {
       biller_ref,
       status: outcome,
       serial_number: serial,
-      message: MESSAGE[outcome],
+      message: BILLER_MESSAGE[outcome],
     });
     await this.deliver(answer);
     return { biller_ref };

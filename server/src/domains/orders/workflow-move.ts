@@ -18,7 +18,7 @@ export const ORDER_SUBJECT: MoveSubject = { table: 'orders', events: 'order_even
 export const TOP_UP_SUBJECT: MoveSubject = { table: 'top_ups', events: 'top_up_events', key: 'top_up_id', entity: 'top-up' };
 
 /** What a payment move says of the payment (spec section 4, string payment statuses); other moves leave it. */
-const PAYMENT_STATUS_OF: Readonly<Record<string, string>> = { pay: 'PAID', payment_fail: 'FAILED', expire: 'EXPIRED' };
+export const PAYMENT_STATUS_OF: Readonly<Record<string, string>> = { pay: 'PAID', payment_fail: 'FAILED', expire: 'EXPIRED' };
 
 /** The 409 of a move the workflow does not allow from the subject's state. */
 export function refusedMove(subject: MoveSubject, statusText: string, action: string): AppError {

@@ -16,7 +16,7 @@ import { writeAudit, type AuditContext } from '../../platform/audit.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { likePattern } from '../../platform/pagination.ts';
 import { ResourceService, writableColumns, type ResourceDef } from '../../platform/crud/index.ts';
-import { replaceSet, requireIds } from '../../platform/sql/link-sets.ts';
+import { listOf, replaceSet, requireIds } from '../../platform/sql/link-sets.ts';
 import { rowReader } from '../../platform/sql/row-reader.ts';
 
 const SELECT = sql`select f.id, f.code, f.name, f.description, f.min_purchase, f.start_date::text as start_date, f.end_date::text as end_date, f.status,
@@ -38,7 +38,6 @@ interface GiftItem {
   quantity: number;
 }
 const items = (v: unknown): GiftItem[] => (Array.isArray(v) ? (v as GiftItem[]) : []);
-const list = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
 
 /** Stores must lie inside the chosen regions: a store elsewhere is refused on store_ids, named by code. */
 async function checkStoresInRegions(tx: Tx, storeIds: number[], provinces: string[]): Promise<void> {
@@ -79,13 +78,13 @@ export const freeGiftDef: ResourceDef<FreeGiftRow, FreeGiftListQuery> = {
       items(body.products).map((i) => i.product_id),
       { table: 'products', field: 'products', label: 'Gift product' },
     );
-    const provinces = list<string>(body.province_codes);
+    const provinces = listOf<string>(body.province_codes);
     if (provinces.length) {
       const known = await queryRows<{ code: string }>(tx, sql`select code from provinces where code in (select value from json_array_elements_text(${JSON.stringify(provinces)}::json))`);
       const missing = provinces.filter((p) => !known.some((k) => k.code === p));
       if (missing.length) throw badRequest(`Region ${missing.join(', ')} does not exist`, [{ path: 'province_codes', message: `Region ${missing.join(', ')} does not exist` }]);
     }
-    await checkStoresInRegions(tx, list<number>(body.store_ids), provinces);
+    await checkStoresInRegions(tx, listOf<number>(body.store_ids), provinces);
   },
   afterWrite: async (tx, id, body) => {
     if (Array.isArray(body.products)) {
@@ -93,8 +92,8 @@ export const freeGiftDef: ResourceDef<FreeGiftRow, FreeGiftListQuery> = {
       await tx.execute(sql`insert into free_gift_products (free_gift_id, product_id, quantity)
         select ${id}, (r->>'product_id')::int, (r->>'quantity')::int from json_array_elements(${JSON.stringify(items(body.products))}::json) r`);
     }
-    if (Array.isArray(body.province_codes)) await replaceSet(tx, REGIONS, id, list<string>(body.province_codes));
-    if (Array.isArray(body.store_ids)) await replaceSet(tx, STORES, id, list<number>(body.store_ids));
+    if (Array.isArray(body.province_codes)) await replaceSet(tx, REGIONS, id, listOf<string>(body.province_codes));
+    if (Array.isArray(body.store_ids)) await replaceSet(tx, STORES, id, listOf<number>(body.store_ids));
   },
   auditView: (row) => {
     const { updated_by_name: _u, created_by_name: _c, product_count: _p, region_count: _r, store_count: _s, ...rest } = row;

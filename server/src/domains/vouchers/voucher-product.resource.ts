@@ -10,12 +10,11 @@ import {
 } from '@portal/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { ResourceService, writableColumns, type ResourceDef } from '../../platform/crud/index.ts';
-import { replaceSet, requireIds, storesOfSet } from '../../platform/sql/link-sets.ts';
+import { listOf, replaceSet, requireIds, storesOfSet } from '../../platform/sql/link-sets.ts';
 import { rowReader } from '../../platform/sql/row-reader.ts';
 
 const STORES = { table: 'voucher_product_stores', owner: 'voucher_product_id', column: 'store_id', type: 'int' } as const;
 const readStores = rowReader(voucherProductDetail.pick({ stores: true }));
-const list = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
 
 /** cms Voucher digital, Voucher Management: voucher products on the generic resource layer, their stores a set beside each. */
 export const voucherProductDef: ResourceDef<VoucherProductRow, VoucherProductListQuery> = {
@@ -42,10 +41,10 @@ export const voucherProductDef: ResourceDef<VoucherProductRow, VoucherProductLis
   writable: writableColumns([voucherProductCreateBody, voucherProductUpdateBody], { notColumns: ['store_ids'] }),
   unique: [{ column: 'voucher_code', label: 'Voucher code', caseInsensitive: true }],
   check: async (tx, body) => {
-    await requireIds(tx, list<number>(body.store_ids), { table: 'stores', field: 'store_ids', label: 'Store' });
+    await requireIds(tx, listOf<number>(body.store_ids), { table: 'stores', field: 'store_ids', label: 'Store' });
   },
   afterWrite: async (tx, id, body) => {
-    if (Array.isArray(body.store_ids)) await replaceSet(tx, STORES, id, list<number>(body.store_ids));
+    if (Array.isArray(body.store_ids)) await replaceSet(tx, STORES, id, listOf<number>(body.store_ids));
   },
   // The stores in scope are audited by id (store_ids); their codes and names are the stores' own.
   auditView: ({ created_by_name: _c, updated_by_name: _u, stores: _s, ...rest }: Record<string, unknown>) => rest,

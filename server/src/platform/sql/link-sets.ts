@@ -7,6 +7,9 @@ import { badRequest } from '../errors.ts';
  * checked against their tables and replaced whole inside the record's write transaction.
  */
 
+/** A body's list field (validated by the contract), or none when the body leaves it out. */
+export const listOf = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
+
 /** An int[] literal of validated ids (the contract admits positive integers only). */
 const intArray = (ids: readonly number[]) => sql.raw(`ARRAY[${ids.map((id) => String(Math.trunc(id))).join(',')}]::int[]`);
 

@@ -58,7 +58,7 @@ export const voucherProductView = defineResource<VoucherProductRow, VoucherProdu
       description: p.description ?? '',
       store_ids: p.stores.map((s) => ({ value: s.id, label: `${s.code} · ${s.name}` })),
     }),
-    toBody: (v) => ({ ...v, description: typeof v.description === 'string' && v.description.trim() ? v.description : null, store_ids: pickedIds(v.store_ids) }),
+    toBody: (v) => ({ ...v, store_ids: pickedIds(v.store_ids) }),
   },
   detail: [
     {
