@@ -13,8 +13,9 @@ import * as load from './benchmarks/load.ts';
 import * as web from './benchmarks/web.ts';
 import * as stamps from './benchmarks/stamps.ts';
 import * as orders from './benchmarks/orders.ts';
+import * as vouchers from './benchmarks/vouchers.ts';
 
-const BENCHMARKS: Record<string, { run(scale: number): Promise<void> }> = { 'log-history': logHistory, 'catalog-lists': catalogLists, exports: exportsBench, imports: importsBench, 'chat-sse': chatSse, consumers, load, web, stamps, 'coupon-codes': couponCodes, orders };
+const BENCHMARKS: Record<string, { run(scale: number): Promise<void> }> = { 'log-history': logHistory, 'catalog-lists': catalogLists, exports: exportsBench, imports: importsBench, 'chat-sse': chatSse, consumers, load, web, stamps, 'coupon-codes': couponCodes, orders, vouchers };
 
 const args = process.argv.slice(2);
 const scaleAt = args.indexOf('--scale');

@@ -183,11 +183,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const stamps = stampsModule(ctx);
   // A delivered order earns stamps as an online sale.
   const orders = ordersModule(ctx, { earning: stamps.services.app });
+  const masterdata = masterdataModule(ctx, { users: identity.services.users });
   const modules: DomainModule[] = [
     identity,
     catalog,
     promotionModule(ctx),
-    masterdataModule(ctx, { users: identity.services.users }),
+    masterdata,
     contentModule(ctx),
     consumersModule(ctx),
     helpdeskModule(ctx, { sessions: identity.services.sessions }),
@@ -196,7 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     rafflesModule(ctx),
     orders,
     topUpModule(ctx),
-    vouchersModule(ctx),
+    vouchersModule(ctx, { users: identity.services.users, documents: masterdata.services.documentIssuer }),
   ];
   const retention = new RetentionService(db, jobs, clock, {
     days: config.RETENTION_DAYS,

@@ -87,6 +87,11 @@ const envSchema = z.object({
    * unset, one is derived from the app key, which the simulated biller signs with too.
    */
   BILLER_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * The secret shared with the chain's POS, which signs voucher redemptions (`POST /api/v1/pos/vouchers/redeem`); when
+   * unset, one is derived from the app key.
+   */
+  POS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** PostgreSQL connections of the request pool. */
   DB_POOL_MAX: int(10),
   /** How long a request waits for a database connection (a new one, or a free one of the pool) before answering 503. */

@@ -118,6 +118,9 @@ const RECIPES: Record<string, Recipe> = {
   'POST /api/v1/billers/callback': { body: {}, expect: 400 },
   'POST /api/v1/top-ups/:id/move': { body: { action: 'retry', version: 1 }, expect: 404 },
   'PUT /api/v1/top-up-cta': { body: {}, expect: 400 },
+  // E-vouchers: a well-formed barcode no voucher carries; the POS's redemption refuses an unsigned body.
+  'GET /api/v1/vouchers/status': { query: () => ({ voucher_barcode: '123456789012345671' }), expect: 404 },
+  'POST /api/v1/pos/vouchers/redeem': { body: {}, expect: 400 },
 };
 
 /**

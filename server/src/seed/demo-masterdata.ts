@@ -51,7 +51,10 @@ export async function seedMasterdata(db: Db, now = new Date()): Promise<void> {
       parent = Number(inserted[0]?.id);
     }
     await tx.execute(sql`update general_settings set cs_phone = '02150001234', cs_email = 'cs@demo.local', whatsapp_number = '081150001234',
-      min_order_amount = 50000, delivery_fee = 10000, free_delivery_min_amount = 150000, point_conversion = 10000, max_vouchers_per_order = 2 where id = 1`);
+      min_order_amount = 50000, delivery_fee = 10000, free_delivery_min_amount = 150000, point_conversion = 10000, max_vouchers_per_order = 2,
+      company_name = 'PT Segar Pangan Sejahtera Tbk', company_address = 'Jl. Letjen S. Parman Kav. 28, Slipi, Palmerah, Jakarta Barat 11480',
+      company_npwp = '018765432073000', company_phone = '02153661234', bank_name = 'Bank Central Asia (BCA) KCU Slipi',
+      bank_account_no = '5270388811', bank_account_holder = 'PT Segar Pangan Sejahtera Tbk', quotation_validity_days = 14 where id = 1`);
     for (const [kind, texts] of [['how-to-redeem', HOW_TO_REDEEM], ['setting-app', ABOUT]] as const) {
       for (const language of ['id', 'en'] as const) {
         const [title, body] = texts[language];

@@ -3,7 +3,8 @@ import { queryRows, type Db } from '../db/client.ts';
 import { seedCatalog } from './demo-catalog.ts';
 import { seedContent } from './demo-content.ts';
 import { seedCoupons } from './demo-coupons.ts';
-import { seedVoucherProducts } from './demo-vouchers.ts';
+import { seedVoucherOrders } from './demo-voucher-orders.ts';
+import { seedVoucherPartners, seedVoucherProducts } from './demo-vouchers.ts';
 import { seedRaffles } from './demo-raffles.ts';
 import { seedConsumers, DEMO_CONSUMERS } from './demo-consumers.ts';
 import { seedEcommerce } from './demo-ecommerce.ts';
@@ -50,4 +51,6 @@ export async function seedDemo(db: Db, opts: DemoOptions = {}): Promise<void> {
   // Digital products, and top-ups bought, paid and answered by the simulated biller through the top-up services.
   if (scale > 0) await seedTopUps(db);
   if (scale > 0) await seedVoucherProducts(db);
+  if (scale > 0) await seedVoucherPartners(db, new Date());
+  if (scale > 0) await seedVoucherOrders(db, new Date());
 }

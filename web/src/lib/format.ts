@@ -13,6 +13,7 @@ import { currentLang, useLang } from './i18n.ts';
 export {
   checkSheetName,
   formatCompact,
+  formatCount,
   formatRupiah,
   isDateRangeWithin,
   TIME_ZONE,

@@ -11,6 +11,7 @@ import { errorMessage, notifySuccess } from '../lib/notifier.tsx';
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from './field-errors.ts';
 import { useGo } from './nav.ts';
 import { OptionSelect } from './OptionSelect.tsx';
+import { RupiahInput } from './RupiahInput.tsx';
 import { fieldOf, type FieldDef, type ResourceView } from './resource.ts';
 import { resourceCalls } from './resource-calls.ts';
 import { useResourceAccess } from './use-resource-access.ts';
@@ -180,6 +181,12 @@ export function ResourceForm<Row extends { id: number | string; version?: number
     },
   });
 
+  // A field's message from the last submit goes as soon as its value changes: it spoke of the value that was there.
+  const clearChangedErrors = (changed: Values) => {
+    const stale = Object.keys(changed).filter((name) => form.getFieldError(name).length);
+    if (stale.length) form.setFields(stale.map((name) => ({ name, errors: [] })));
+  };
+
   const submit = async () => {
     setFormErrors([]);
     form.setFields(fieldNames.map((name) => ({ name, errors: [] })));
@@ -212,7 +219,7 @@ export function ResourceForm<Row extends { id: number | string; version?: number
   const cancelTo = mode === 'edit' && id ? access.paths.detail(id) : access.paths.list;
 
   return (
-    <Form<Values> form={form} name={view.name} layout="vertical" initialValues={initial} onFinish={() => void submit()} onKeyDown={keepPickerEnter} data-testid="resource-form" disabled={save.isPending}>
+    <Form<Values> form={form} name={view.name} layout="vertical" initialValues={initial} onFinish={() => void submit()} onValuesChange={clearChangedErrors} onKeyDown={keepPickerEnter} data-testid="resource-form" disabled={save.isPending}>
       <div ref={top} style={{ scrollMarginTop: 80 }} />
       {conflict && (
         <Alert
@@ -289,22 +296,7 @@ function FieldInput({
         />
       );
     case 'rupiah':
-      return (
-        <InputNumber<number>
-          id={control.id}
-          value={typeof control.value === 'number' ? control.value : null}
-          onChange={(v) => control.onChange?.(v ?? undefined)}
-          placeholder={placeholder}
-          prefix="Rp"
-          min={0}
-          precision={0}
-          formatter={(v) => (v === undefined || v === null ? '' : String(v).replace(/\B(?=(\d{3})+(?!\d))/g, '.'))}
-          parser={(v) => Number((v ?? '').replace(/\D/g, '') || 0)}
-          style={{ width: '100%' }}
-          data-testid={testId}
-          disabled={control.disabled}
-        />
-      );
+      return <RupiahInput id={control.id} value={control.value} onChange={control.onChange} placeholder={placeholder} testId={testId} disabled={control.disabled} />;
     case 'boolean':
       return <Switch id={control.id} checked={control.value === true} onChange={(v) => control.onChange?.(v)} data-testid={testId} disabled={control.disabled} />;
     case 'select': {

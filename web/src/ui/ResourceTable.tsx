@@ -97,6 +97,7 @@ export function ResourceTable<Row extends { id: number | string }, Detail extend
       key: c.key,
       title: fieldLabel(c.key, c.label),
       width: c.width,
+      fixed: c.fixed,
       sorter: c.sortable ? true : undefined,
       sortOrder: c.sortable ? (sortBy === c.key ? sortDir : null) : undefined,
       sortDirections: ['ascend', 'descend'],

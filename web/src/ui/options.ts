@@ -37,6 +37,11 @@ export function enumOptions(table: { options: readonly EnumOption<OptionValue>[]
   return { kind: 'static', options: options.map((o) => ({ value: o.value, label: o.label, ...(o.labelId ? { labelId: o.labelId } : {}) })) };
 }
 
+/** The two options of a `true`/`false` list filter, each with its English and Indonesian label. */
+export function booleanOptions(yes: { label: string; labelId: string }, no: { label: string; labelId: string }): OptionSource {
+  return { kind: 'static', options: [{ value: 'true', ...yes }, { value: 'false', ...no }] };
+}
+
 /** Options from a plain list of codes, labelled by themselves. */
 export function codeOptions(values: readonly string[]): OptionSource {
   return { kind: 'static', options: values.map((v) => ({ value: v, label: v })) };

@@ -30,6 +30,8 @@ export interface ColumnDef<Row> extends DisplayDef<Row> {
   /** Offered for server-side sorting; must be in the list query's `sort_by` whitelist. */
   sortable?: boolean;
   width?: number;
+  /** Kept in view at the table's right edge while the rest scrolls (a row's own action). */
+  fixed?: 'right';
   /** Hidden until the user turns it on in the column chooser. */
   defaultHidden?: boolean;
   /** Links the cell to the record's detail page. */

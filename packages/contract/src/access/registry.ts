@@ -69,8 +69,8 @@ export const MENU: readonly MenuEntry[] = [
   ]),
   ...group('cms', 'Voucher Digital', [
     ['voucher-digital/voucher-management', 'Voucher Management', 'Manajemen Voucher', CRUD],
-    ['voucher-digital/partner-management', 'Partner Management', 'Manajemen Mitra', ['view', 'edit', 'approve', 'export']],
-    ['voucher-digital/order-voucher-management', 'Order Voucher Management', 'Manajemen Pesanan Voucher', ['view', 'edit', 'approve', 'export']],
+    ['voucher-digital/partner-management', 'Partner Management', 'Manajemen Mitra', ['view', 'create', 'edit', 'approve', 'export']],
+    ['voucher-digital/order-voucher-management', 'Order Voucher Management', 'Manajemen Pesanan Voucher', ['view', 'create', 'edit', 'approve', 'export']],
   ]),
   ...group('cms', 'Digital Coupon', [
     ['coupon-setting', 'Coupon Setting', 'Pengaturan Kupon', CRUD],

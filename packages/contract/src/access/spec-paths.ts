@@ -72,12 +72,15 @@ export const ENTRY_SPEC_PATHS: Readonly<Record<string, EntrySpecPaths>> = {
   // cms, Loyalty & Payment
   'cms.associate-loyalty-program': built('associates', ['bulk', 'create', '{employeeNo}/detail', '{employeeNo}/edit']),
   'cms.method-of-payment/bulk-voucher': later(),
-  'cms.method-of-payment/credit-limit': later(),
+  // One list; a client's limit is edited in a dialog on its row.
+  'cms.method-of-payment/credit-limit': built('credit-limits', NONE),
 
   // cms, Voucher Digital
   'cms.voucher-digital/voucher-management': built('voucher-products', CRUD),
-  'cms.voucher-digital/partner-management': later(DETAIL),
-  'cms.voucher-digital/order-voucher-management': later(['{id}/detail', '{id}/quotation', '{id}/receipt']),
+  // The spec's list and detail, plus create and edit: staff enter a client once its agreement is signed.
+  'cms.voucher-digital/partner-management': built('partners', CRUD),
+  // The spec's list, detail, quotation and receipt, plus create: staff place a client's order.
+  'cms.voucher-digital/order-voucher-management': built('voucher-orders', ['create', '{id}/detail', '{id}/quotation', '{id}/receipt']),
 
   // cms, Digital Coupon
   'cms.coupon-setting': built('coupon-settings', [...CRUD, '{id}/duplicate']),
@@ -162,7 +165,7 @@ export const ENTRY_SPEC_PATHS: Readonly<Record<string, EntrySpecPaths>> = {
   'pandora.recap-voucher-report': later(),
   'pandora.voucher-usage-report': later(),
   'pandora.voucher-selling-report': later(),
-  'pandora.check-voucher-status': later(),
+  'pandora.check-voucher-status': built(undefined, NONE),
   'pandora.report/pre-order-sticker': later(),
   'pandora.report/event-report-summary': later(),
   'pandora.report/all-transactions': later(['{id}/detail', '{id}/preview']),

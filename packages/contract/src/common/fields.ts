@@ -17,7 +17,15 @@ export const newPasswordField = passwordField.refine((p) => /[A-Za-z]/.test(p) &
   message: 'Password must contain letters and at least one digit or symbol',
 });
 
-export const emailField = z.string().trim().toLowerCase().max(200).pipe(z.email('E-mail is not valid'));
+/** An e-mail address, trimmed and lower-cased; its messages name the field (`Contact e-mail is not valid`). */
+export const emailFieldOf = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .toLowerCase()
+    .max(200, `${label} must be at most 200 characters`)
+    .pipe(z.email(`${label} is not valid`));
+export const emailField = emailFieldOf('E-mail');
 /**
  * A moment (a timestamptz column) as it travels: ISO-8601 in UTC with milliseconds, `2025-01-31T03:00:00.000Z`. Row
  * schemas mark their moments with this one schema (`created_at: isoDateTime`, `solved_at: isoDateTime.nullable()`):

@@ -11,3 +11,5 @@ export * from './region.schema.ts';
 export * from './region.api.ts';
 export * from './rich-text.ts';
 export * from './audience.schema.ts';
+export * from './npwp.ts';
+export * from './document-issuer.ts';

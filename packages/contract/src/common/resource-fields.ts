@@ -27,3 +27,24 @@ export const activeStatusField = z.union([z.literal(1), z.literal(2)], { error: 
 export const idFilter = recordIdText.optional();
 export const intFilter = (min: number, max: number) => z.coerce.number().int().min(min).max(max).optional();
 export const boolFilter = z.enum(['true', 'false']).transform((v) => v === 'true').optional();
+
+/**
+ * An Indonesian telephone number, landline or mobile (`021-5550123`, `(0361) 555 012`, `+62 812-3456-7890`): spaces,
+ * dashes, dots and brackets are dropped and a +62 or 62 prefix becomes 0, so it is kept as `0215550123`.
+ */
+export const phoneField = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .transform((v) => v.replace(/[\s().-]/g, '').replace(/^\+?62/, '0'))
+    .pipe(z.string().regex(/^0[1-9]\d{6,11}$/, `${label} must be an Indonesian phone number, like 021-5550123 or 0812-3456-7890`));
+
+/** The query of a picker's options searched on the server: the text typed, and how many to answer. */
+export const optionSearchQuery = (max: number) =>
+  z
+    .object({
+      search: z.string().trim().max(100).optional(),
+      limit: z.coerce.number().int().min(1).max(max).default(max),
+    })
+    .strict();

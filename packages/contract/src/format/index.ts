@@ -1,1 +1,2 @@
 export * from './format.ts';
+export * from './terbilang.ts';

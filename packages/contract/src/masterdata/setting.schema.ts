@@ -2,11 +2,14 @@ import { z } from 'zod';
 import { emailField, isoDateTime } from '../common/fields.ts';
 import { listQuery, versionField } from '../common/list-query.ts';
 import { PLATFORM } from '../enums/index.ts';
-import { optionalText, rupiahField } from '../common/resource-fields.ts';
+import { documentIssuer } from '../common/document-issuer.ts';
+import { npwpField } from '../common/npwp.ts';
+import { optionalText, phoneField, rupiahField } from '../common/resource-fields.ts';
 
 /**
  * General setting: the one record of the shop-wide values the app and the back office read (contact channels, order
- * limits, delivery fee, point conversion, maintenance switch).
+ * limits, delivery fee, point conversion, maintenance switch), and the chain's own details its documents print (the
+ * quotation and receipt of a voucher order: legal name, address, NPWP, phone, the bank account clients transfer to).
  */
 export const generalSettingRow = z.object({
   id: z.number().int(),
@@ -20,6 +23,7 @@ export const generalSettingRow = z.object({
   max_vouchers_per_order: z.number().int(),
   maintenance_mode: z.boolean(),
   maintenance_message: z.string().nullable(),
+  ...documentIssuer.shape,
   updated_at: isoDateTime,
   updated_by_name: z.string().nullable(),
   version: z.number().int(),
@@ -48,6 +52,25 @@ export const generalSettingUpdateBody = z
     max_vouchers_per_order: z.number({ error: 'Must be a number' }).int().min(0, 'Cannot be negative').max(10, 'At most 10 vouchers per order'),
     maintenance_mode: z.boolean().default(false),
     maintenance_message: optionalText(500),
+    // The chain's details for documents: optional, so a client that does not send them leaves them as they are.
+    company_name: optionalText(150),
+    company_address: optionalText(500),
+    company_npwp: npwpField.nullable().optional(),
+    company_phone: phoneField('Company phone').nullable().optional(),
+    bank_name: optionalText(60),
+    bank_account_no: z
+      .string()
+      .transform((v) => v.replace(/[\s.-]/g, ''))
+      .pipe(z.string().regex(/^\d{5,20}$/, 'Account number must have 5 to 20 digits'))
+      .nullable()
+      .optional(),
+    bank_account_holder: optionalText(150),
+    quotation_validity_days: z
+      .number({ error: 'Quotation validity must be a number of days' })
+      .int('Quotation validity is whole days')
+      .min(1, 'A quotation stands at least 1 day')
+      .max(90, 'A quotation stands at most 90 days')
+      .optional(),
     version: versionField,
   })
   .strict()

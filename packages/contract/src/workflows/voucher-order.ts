@@ -73,3 +73,16 @@ export const voucherOrderMovesFor = (status: VoucherOrderStatus, grants: Readonl
 
 /** A reason given with a move: trimmed, 3 to 500 characters. */
 export const VOUCHER_ORDER_REASON = { min: 3, max: 500 } as const;
+
+/**
+ * The states in which a credit order counts against its client's credit limit: placed and not refused, its payment
+ * not yet confirmed (payment date verified). Placing a credit order needs the client's open credit plus the order's
+ * total to stay within the limit.
+ */
+export const VOUCHER_ORDER_OPEN_CREDIT: readonly VoucherOrderStatus[] = ['new', 'pic_processing', 'waiting_for_payment', 'on_payment_verification'];
+
+export const VOUCHER_PAYMENT_METHOD = enumTable([
+  { value: 'transfer', label: 'Bank Transfer', labelId: 'Transfer Bank', color: 'blue' },
+  { value: 'credit', label: 'Credit', labelId: 'Kredit', color: 'purple' },
+] as const);
+export type VoucherPaymentMethod = (typeof VOUCHER_PAYMENT_METHOD.values)[number];

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppVersionRow, CustomConsumerTagRow, GeneralSettingRow, MasterMappingEmailRow, TicketCategoryRow } from '@portal/contract';
+import { queryRows } from '../../db/client.ts';
 import { useHarness } from '../../../test/harness.ts';
 
 interface List<T> {
@@ -274,6 +276,50 @@ describe('master data: custom consumer tags, ticket categories, mapping e-mail, 
       await fails(400, 'PUT', '/api/v1/general-setting', { ...body(on), id: 2 });
       await fails(403, 'PUT', '/api/v1/general-setting', body(on), viewer);
       await fails(403, 'GET', '/api/v1/general-setting', undefined, cs);
+    });
+
+    it('keeps the chain’s details for documents: saved normalised when sent, untouched when left out, refused when malformed', async () => {
+      const s = await ok<GeneralSettingRow>('GET', '/api/v1/general-setting');
+      const details = {
+        company_name: '  PT Uji Pangan Makmur Tbk ',
+        company_address: 'Jl. Gatot Subroto 12, Jakarta Selatan',
+        company_npwp: '01.234.567.8-901.000',
+        company_phone: '+62 21-555-0123',
+        bank_name: 'Bank Mandiri',
+        bank_account_no: '123-000-456 789',
+        bank_account_holder: 'PT Uji Pangan Makmur Tbk',
+        quotation_validity_days: 7,
+      };
+      const saved = await ok<GeneralSettingRow>('PUT', '/api/v1/general-setting', { ...body(s), ...details });
+      expect(saved).toMatchObject({
+        company_name: 'PT Uji Pangan Makmur Tbk',
+        company_npwp: '012345678901000',
+        company_phone: '0215550123',
+        bank_account_no: '123000456789',
+        quotation_validity_days: 7,
+      });
+      // An existing client of the endpoint, which knows none of these fields, leaves them as they are.
+      const kept = await ok<GeneralSettingRow>('PUT', '/api/v1/general-setting', { ...body(saved), delivery_fee: 11_000 });
+      expect(kept).toMatchObject({ delivery_fee: 11_000, company_name: 'PT Uji Pangan Makmur Tbk', bank_account_no: '123000456789', quotation_validity_days: 7 });
+      // null clears a detail.
+      const cleared = await ok<GeneralSettingRow>('PUT', '/api/v1/general-setting', { ...body(kept), company_phone: null });
+      expect(cleared.company_phone).toBeNull();
+      for (const [field, value] of [
+        ['company_npwp', '12345'],
+        ['company_phone', '12'],
+        ['bank_account_no', 'BCA-ABC'],
+        ['quotation_validity_days', 0],
+        ['quotation_validity_days', 91],
+        ['company_name', 'x'.repeat(151)],
+      ] as const) {
+        const res = await fails(400, 'PUT', '/api/v1/general-setting', { ...body(cleared), [field]: value });
+        expect(res.details?.[0]?.path, `${field} ${value}`).toBe(field);
+      }
+      const audit = await queryRows<{ after: { company_npwp?: string } }>(
+        h.testDb.database.db,
+        sql`select after from audit_log where entity = 'general-setting' order by id desc limit 3`,
+      );
+      expect(audit.map((a) => a.after.company_npwp)).toContain('012345678901000');
     });
   });
 

@@ -5,11 +5,11 @@ import { DocumentService } from './document.service.ts';
 import { MasterMappingEmailService } from './master-mapping-email.resource.ts';
 import type { MasterdataDeps, MasterdataServices } from './masterdata.deps.ts';
 import { registerMasterdataRoutes } from './masterdata.routes.ts';
-import { appVersionDef, generalSettingDef } from './setting.resource.ts';
+import { appVersionDef, documentIssuerReader, generalSettingDef } from './setting.resource.ts';
 import { TicketCategoryService } from './ticket-category.resource.ts';
 
 /** cms Master data and settings, and the rich-text documents. */
-export function masterdataModule(ctx: ModuleContext, deps: MasterdataDeps): DomainModule {
+export function masterdataModule(ctx: ModuleContext, deps: MasterdataDeps): DomainModule & { services: { documentIssuer: ReturnType<typeof documentIssuerReader> } } {
   const { db, clock } = ctx;
   const services: MasterdataServices = {
     tags: new ResourceService(customConsumerTagDef, db),
@@ -19,5 +19,10 @@ export function masterdataModule(ctx: ModuleContext, deps: MasterdataDeps): Doma
     appVersions: new ResourceService(appVersionDef, db),
     documents: new DocumentService(db, clock),
   };
-  return { name: 'masterdata', register: (app) => registerMasterdataRoutes(app, services, deps.users, clock) };
+  return {
+    name: 'masterdata',
+    // The chain's details for documents, which the vouchers domain's quotations and receipts print.
+    services: { documentIssuer: documentIssuerReader(services.generalSetting) },
+    register: (app) => registerMasterdataRoutes(app, services, deps.users, clock),
+  };
 }

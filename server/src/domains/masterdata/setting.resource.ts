@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import {
   appVersionRow,
   appVersionUpdateBody,
+  documentIssuer,
   generalSettingRow,
   generalSettingUpdateBody,
   type AppVersionListQuery,
   type AppVersionRow,
+  type DocumentIssuer,
   type GeneralSettingRow,
 } from '@portal/contract';
 import { ResourceService, writableColumns, type ListQueryLike, type ResourceDef } from '../../platform/crud/index.ts';
@@ -46,3 +48,8 @@ export const appVersionDef: ResourceDef<AppVersionRow, AppVersionListQuery> = {
 
 export const generalSettingService = (db: Db) => new ResourceService(generalSettingDef, db);
 export const appVersionService = (db: Db) => new ResourceService(appVersionDef, db);
+
+/** The chain's details its documents print, read from the general setting (other domains reach it through their deps). */
+export const documentIssuerReader = (settings: ResourceService<GeneralSettingRow, ListQueryLike>) => ({
+  issuer: async (): Promise<DocumentIssuer> => documentIssuer.parse(await settings.get(GENERAL_SETTING_ID)),
+});

@@ -1,21 +1,10 @@
 import { productStoreListQuery, storeProductListQuery, storeProductUpdateBody, type StoreProductRow, productsApi, storeProductsApi, storesApi } from '@portal/contract';
+import { booleanOptions } from '../../ui/options.ts';
 import { defineResource } from '../../ui/resource.ts';
 import { subCategoryOptions } from './catalog.options.ts';
 
-const activeOptions = {
-  kind: 'static' as const,
-  options: [
-    { value: 'true', label: 'Active', labelId: 'Aktif' },
-    { value: 'false', label: 'Inactive', labelId: 'Tidak Aktif' },
-  ],
-};
-const stockOptions = {
-  kind: 'static' as const,
-  options: [
-    { value: 'true', label: 'In stock', labelId: 'Tersedia' },
-    { value: 'false', label: 'Out of stock', labelId: 'Habis' },
-  ],
-};
+const activeOptions = booleanOptions({ label: 'Active', labelId: 'Aktif' }, { label: 'Inactive', labelId: 'Tidak Aktif' });
+const stockOptions = booleanOptions({ label: 'In stock', labelId: 'Tersedia' }, { label: 'Out of stock', labelId: 'Habis' });
 
 /**
  * A product as one store carries it. Its list is a store's products (`stores/{id}/products`, set by the store detail

@@ -1,5 +1,5 @@
 import { MEMBER_ENTRIES, MEMBER_TIER, memberListQuery, membersApi, memberUpdateBody, type MemberRow, consumerExportsApi } from '@portal/contract';
-import { enumOptions } from '../../ui/options.ts';
+import { booleanOptions, enumOptions } from '../../ui/options.ts';
 import { defineResource } from '../../ui/resource.ts';
 import { memberStoreOptions } from './consumer.options.ts';
 import { MemberTabs } from './ConsumerTabs.tsx';
@@ -16,7 +16,7 @@ export const memberView = defineResource<MemberRow>({
   search: 'Search member no, phone, e-mail or name',
   filters: [
     { kind: 'select', key: 'tier', label: 'Tier', options: enumOptions(MEMBER_TIER), width: 140 },
-    { kind: 'select', key: 'is_check', label: 'Checked', options: { kind: 'static', options: [{ value: 'true', label: 'Checked', labelId: 'Sudah dicek' }, { value: 'false', label: 'Not checked', labelId: 'Belum dicek' }] }, width: 150 },
+    { kind: 'select', key: 'is_check', label: 'Checked', options: booleanOptions({ label: 'Checked', labelId: 'Sudah dicek' }, { label: 'Not checked', labelId: 'Belum dicek' }), width: 150 },
     { kind: 'select', key: 'home_store_id', label: 'Home Store', options: memberStoreOptions, width: 220 },
   ],
   columns: [

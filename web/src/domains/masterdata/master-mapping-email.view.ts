@@ -6,7 +6,7 @@ import {
   masterMappingEmailsApi,
   type MasterMappingEmailRow,
 } from '@portal/contract';
-import { remoteOptions, type OptionSource } from '../../ui/options.ts';
+import { booleanOptions, remoteOptions, type OptionSource } from '../../ui/options.ts';
 import { defineResource } from '../../ui/resource.ts';
 import { MappingChildren, MappingParentCell, MappingParentPicker, MappingUserCell, MappingUserPicker } from './masterdata.inputs.tsx';
 
@@ -18,13 +18,7 @@ const parentOptions: OptionSource = remoteOptions(
   (m) => ({ value: m.id, label: `${m.user.name} · ${m.user.email}` }),
   { query: { is_all: 'true', sort_by: 'name', sort_dir: 'asc' } },
 );
-const levelOptions: OptionSource = {
-  kind: 'static',
-  options: [
-    { value: 'true', label: 'Top of the tree', labelId: 'Puncak eskalasi' },
-    { value: 'false', label: 'Escalates to someone', labelId: 'Memiliki atasan eskalasi' },
-  ],
-};
+const levelOptions = booleanOptions({ label: 'Top of the tree', labelId: 'Puncak eskalasi' }, { label: 'Escalates to someone', labelId: 'Memiliki atasan eskalasi' });
 
 /** cms Master Data › Master Mapping E-mail: who receives a ticket's escalation, as a tree of users. */
 export const masterMappingEmailView = defineResource<MasterMappingEmailRow>({

@@ -1,9 +1,11 @@
+import { createElement } from 'react';
 import { z } from 'zod';
 import {
   PLATFORM,
   appVersionListQuery,
   appVersionUpdateBody,
   appVersionsApi,
+  formatNpwp,
   generalSettingApi,
   generalSettingUpdateBody,
   type AppVersionRow,
@@ -11,6 +13,8 @@ import {
 } from '@portal/contract';
 import { i18n } from '../../lib/i18n.ts';
 import { defineResource } from '../../ui/resource.ts';
+
+const CompanyNpwp = ({ row }: { row: GeneralSettingRow }) => createElement('span', null, formatNpwp(row.company_npwp));
 
 /** The general setting is one record: its page is the entry's route, its form `<route>/edit`. */
 export const generalSettingView = defineResource<GeneralSettingRow>({
@@ -35,6 +39,14 @@ export const generalSettingView = defineResource<GeneralSettingRow>({
       { name: 'max_vouchers_per_order', label: 'Max Vouchers per Order', input: 'number', help: '0 to 10 vouchers on one order.' },
       { name: 'maintenance_mode', label: 'Maintenance Mode', input: 'boolean', help: 'The app shows the message below instead of the shop.' },
       { name: 'maintenance_message', label: 'Maintenance Message', input: 'textarea' },
+      { name: 'company_name', label: 'Company Legal Name', input: 'text', placeholder: 'PT ... Tbk', help: 'As quotations and receipts of voucher orders print it.' },
+      { name: 'company_npwp', label: 'Company NPWP', input: 'text', placeholder: '01.234.567.8-901.000', help: '15 or 16 digits.' },
+      { name: 'company_address', label: 'Company Address', input: 'textarea' },
+      { name: 'company_phone', label: 'Company Phone', input: 'text', placeholder: '021-5550123' },
+      { name: 'bank_name', label: 'Bank', input: 'text', placeholder: 'Bank Central Asia (BCA)', help: 'The account clients transfer a voucher order’s quotation to.' },
+      { name: 'bank_account_no', label: 'Account Number', input: 'text', placeholder: '5270388811' },
+      { name: 'bank_account_holder', label: 'Account Holder', input: 'text' },
+      { name: 'quotation_validity_days', label: 'Quotation Validity (days)', input: 'number', help: 'How long a quotation stands from the day it is issued: 1 to 90 days.' },
     ],
     fromDetail: (s) => ({
       cs_phone: s.cs_phone ?? '',
@@ -47,6 +59,14 @@ export const generalSettingView = defineResource<GeneralSettingRow>({
       max_vouchers_per_order: s.max_vouchers_per_order,
       maintenance_mode: s.maintenance_mode,
       maintenance_message: s.maintenance_message ?? '',
+      company_name: s.company_name ?? '',
+      company_npwp: s.company_npwp ?? '',
+      company_address: s.company_address ?? '',
+      company_phone: s.company_phone ?? '',
+      bank_name: s.bank_name ?? '',
+      bank_account_no: s.bank_account_no ?? '',
+      bank_account_holder: s.bank_account_holder ?? '',
+      quotation_validity_days: s.quotation_validity_days,
     }),
   },
   detail: [
@@ -68,6 +88,20 @@ export const generalSettingView = defineResource<GeneralSettingRow>({
         { key: 'free_delivery_min_amount', label: 'Free Delivery From', kind: 'rupiah' },
         { key: 'point_conversion', label: 'Point Conversion (Rp per point)', kind: 'rupiah' },
         { key: 'max_vouchers_per_order', label: 'Max Vouchers per Order', kind: 'number' },
+      ],
+    },
+    {
+      key: 'documents',
+      title: 'Company Details for Documents',
+      items: [
+        { key: 'company_name', label: 'Company Legal Name' },
+        { key: 'company_npwp', label: 'Company NPWP', kind: 'custom', component: CompanyNpwp },
+        { key: 'company_address', label: 'Company Address' },
+        { key: 'company_phone', label: 'Company Phone' },
+        { key: 'bank_name', label: 'Bank' },
+        { key: 'bank_account_no', label: 'Account Number' },
+        { key: 'bank_account_holder', label: 'Account Holder' },
+        { key: 'quotation_validity_days', label: 'Quotation Validity (days)', kind: 'number' },
       ],
     },
     {

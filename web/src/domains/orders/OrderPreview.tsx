@@ -6,6 +6,7 @@ import { DELIVERY_MODE, ORDER_FULFILMENT, formatRupiah, orderStaffApi } from '@p
 import { call } from '../../lib/call.ts';
 import { useFormat } from '../../lib/format.ts';
 import { errorMessage } from '../../lib/notifier.tsx';
+import { printCss } from '../../ui/print.ts';
 import { Result } from '../../ui/Result.tsx';
 import { useIdParam } from '../../ui/ResourceScreens.tsx';
 import { OrderStatusTag } from './OrderStatusTag.tsx';
@@ -13,11 +14,7 @@ import { orderKeys } from './use-order-change.ts';
 
 // Printed, the slip is the page: the shell's menu and header and the screen's own buttons stay off the paper.
 const PRINT_CSS = `.order-slip dt { color: #595959; font-size: 12px; margin-top: 6px; }
-@media print {
-  .ant-layout-sider, .ant-layout-header, .ant-layout-footer, [data-no-print] { display: none !important; }
-  .ant-layout, .ant-layout-content { margin: 0 !important; padding: 0 !important; background: #fff !important; }
-  @page { size: A5; margin: 10mm; }
-}`;
+${printCss({ size: 'A5', margin: '10mm' })}`;
 
 /** The order's packing slip, ready to print: the store, the consumer and where it goes, each line to pick, the totals, signatures. */
 export function OrderPreview() {

@@ -1,3 +1,5 @@
+import { voucherDocumentsI18n } from './voucher-documents.i18n.ts';
+
 /** Indonesian texts of the e-voucher screens (English defaults live in the views). */
 const PRODUCT_ID: Record<string, string> = {
   voucher_code: 'Kode Voucher',
@@ -16,6 +18,8 @@ const PRODUCT_ID: Record<string, string> = {
 const prefixed = (prefix: string, texts: Record<string, string>) => Object.fromEntries(Object.entries(texts).map(([k, v]) => [`${prefix}.fields.${k}`, v]));
 
 const id: Record<string, string> = {
+  // The detail's Documents section shows some of them too.
+  ...voucherDocumentsI18n.id,
   ...prefixed('voucher.product', PRODUCT_ID),
   'voucher.product.title': 'Voucher',
   'voucher.product.search': 'Cari nama atau kode voucher',
