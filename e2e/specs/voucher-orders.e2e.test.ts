@@ -142,4 +142,29 @@ describe('order voucher management', () => {
     await maker.page.getByTestId('voucher-order-timeline').getByText('Voucher dirilis').waitFor();
     await shot(maker.page, 'voucher-order-detail-id');
   });
+
+  it('admin.cms verifies a waiting order’s payment by file on Bulk Voucher, the row checked first, the spec’s toast at the end', { timeout: 120_000 }, async () => {
+    const { page } = await newPage(portal.browser, portal.server.url);
+    await signIn(page, 'admin.cms');
+    const waiting = (await (await page.request.get('/api/v1/voucher-orders?status=waiting_for_payment&limit=1')).json()) as { data: { data: { order_number: string; total_amount: number }[] } };
+    const order = waiting.data.data[0]!;
+    await page.goto('/admin/aphrodite/method-of-payment/bulk-voucher');
+    await page.getByTestId('bulk-voucher-payment-verify-card').waitFor();
+    await shot(page, 'bulk-voucher');
+    await page.getByTestId('bulk-voucher-payment-verify-open').click();
+    await page.waitForURL(/bulk-voucher\/payment-verify/);
+    await page.getByTestId('import-dropzone').waitFor();
+    const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+    const text = `Order Number,Transfer Reference,Amount Received,Payment Date\r\n${order.order_number},BCA-BULK-1,${order.total_amount},${today}\r\n`;
+    await page.getByTestId('import-dropzone').locator('input[type=file]').setInputFiles({ name: 'pembayaran.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
+    await page.getByTestId('import-preview').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('import-cell-error').count()).toBe(0);
+    await page.getByTestId('import-next').click();
+    await page.getByTestId('import-confirm').click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Confirm import' }).click();
+    await page.getByTestId('import-completed').waitFor({ timeout: 30_000 });
+    await page.getByText('Payment Verify Bulk Voucher is Successful').waitFor();
+    const after = (await (await page.request.get(`/api/v1/voucher-orders?order_number=${order.order_number}`)).json()) as { data: { data: { status: string }[] } };
+    expect(after.data.data[0]?.status).toBe('on_payment_verification');
+  });
 });

@@ -18,11 +18,12 @@ import { raffleApi } from './loyalty/raffles.api.ts';
 import { ordersApi } from './orders/orders.api.ts';
 import { orderDashboardApi } from './orders/order-dashboard.api.ts';
 import { topUpApi, topUpImportApi } from './orders/top-up.api.ts';
+import { voucherBulkApi } from './vouchers/voucher-bulk.api.ts';
 import { vouchersApi } from './vouchers/vouchers.api.ts';
 
 /** Every bulk operation by spreadsheet, by its key (`product-edit`): the import wizard finds its endpoints here. */
 export const IMPORT_APIS: ReadonlyMap<string, ImportEndpoints> = new Map(
-  [...Object.values(catalogImportsApi), ...Object.values(promotionImportsApi), ...Object.values(consumerImportsApi), ...Object.values(helpdeskImportsApi), ...Object.values(stampInjectImportApi), ...Object.values(topUpImportApi)].map((i): [string, ImportEndpoints] => [i.key, i]),
+  [...Object.values(catalogImportsApi), ...Object.values(promotionImportsApi), ...Object.values(consumerImportsApi), ...Object.values(helpdeskImportsApi), ...Object.values(stampInjectImportApi), ...Object.values(topUpImportApi), ...Object.values(voucherBulkApi)].map((i): [string, ImportEndpoints] => [i.key, i]),
 );
 
 /** The batch steps every import shares, open to whoever may view one of the imports' entries. */

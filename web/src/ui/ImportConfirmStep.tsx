@@ -1,18 +1,31 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Alert, Button, Flex, Popconfirm, Progress, Typography } from 'antd';
 import { Result } from './Result.tsx';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatCount, importsApi, JOB_STATUS, type ImportBatch } from '@portal/contract';
 import { call } from '../lib/call.ts';
-import { notifyError } from '../lib/notifier.tsx';
+import { notifyError, notifySuccess } from '../lib/notifier.tsx';
 import { ImportCounts, ImportFailed } from './ImportBatchSummary.tsx';
 import { useGo } from './nav.ts';
 import { StatusTag } from './StatusTag.tsx';
 import { importKeys } from './use-import-batch.ts';
 
 /** Step 3: the summary and Confirm, then the job's progress until COMPLETED (with what changed) or FAILED. */
-export function ImportConfirmStep({ batch, backTo, onRestart, onBack }: { batch: ImportBatch; backTo: string; onRestart: () => void; onBack: () => void }) {
+export function ImportConfirmStep({
+  batch,
+  backTo,
+  doneMessage,
+  onRestart,
+  onBack,
+}: {
+  batch: ImportBatch;
+  backTo: string;
+  /** The spec's toast once the confirmed file has been applied (bulk voucher). */
+  doneMessage: string | null;
+  onRestart: () => void;
+  onBack: () => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { link } = useGo();
@@ -26,10 +39,14 @@ export function ImportConfirmStep({ batch, backTo, onRestart, onBack }: { batch:
     },
   });
   const completed = batch.status === 'COMPLETED';
+  // Whether this screen saw the file being applied (not a completed batch opened later by its link).
+  const sawRunning = useRef(batch.status !== 'COMPLETED');
   useEffect(() => {
     // The import changed records other screens show: everything they cached is stale now.
     if (completed) void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== importKeys.all[0] });
-  }, [completed, queryClient]);
+    if (completed && sawRunning.current && doneMessage) notifySuccess(t(doneMessage, doneMessage));
+    if (completed) sawRunning.current = false;
+  }, [completed, queryClient, doneMessage, t]);
 
   const backLink = (
     <Button type="primary" {...link(backTo)} data-testid="import-back-to-list">

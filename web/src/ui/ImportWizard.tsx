@@ -82,7 +82,7 @@ export function ImportWizard({ importKey, backTo, title, params, uploadPrelude, 
     );
   } else if (!current) body = <ImportUploadStep info={info} params={params} prelude={uploadPrelude} blocked={uploadBlocked} onUploaded={(b) => setBatchId(b.id)} />;
   else if (step === 1) body = <ImportPreviewStep info={info} batch={current} onRestart={restart} onNext={() => setStage('confirm')} />;
-  else body = <ImportConfirmStep batch={current} backTo={backTo} onRestart={restart} onBack={() => setStage('preview')} />;
+  else body = <ImportConfirmStep batch={current} backTo={backTo} doneMessage={info?.done_message ?? null} onRestart={restart} onBack={() => setStage('preview')} />;
 
   return (
     <div data-testid="import-wizard">

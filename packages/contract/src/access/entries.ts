@@ -11,6 +11,7 @@ export const ORDER_ENTRIES = ['cms.order-management'] as const;
 export const DIGITAL_PRODUCT_ENTRIES = ['orion.digital-product-management'] as const;
 export const VOUCHER_PRODUCT_ENTRIES = ['cms.voucher-digital/voucher-management'] as const;
 export const VOUCHER_ORDER_ENTRIES = ['cms.voucher-digital/order-voucher-management'] as const;
+export const BULK_VOUCHER_ENTRIES = ['cms.method-of-payment/bulk-voucher'] as const;
 export const VOUCHER_STATUS_ENTRIES = ['pandora.check-voucher-status'] as const;
 export const VOUCHER_LIST_ENTRIES = ['cms.voucher-digital/order-voucher-management', 'pandora.voucher-report'] as const;
 export const PARTNER_ENTRIES = ['cms.voucher-digital/partner-management'] as const;

@@ -155,7 +155,7 @@ export const MENU: readonly MenuEntry[] = [
   ]),
   ...group('pandora', 'E-voucher Reports', [
     ['voucher-report', 'Voucher Report', 'Laporan Voucher', VIEW],
-    ['outstanding-voucher-report', 'Outstanding Voucher Report', 'Laporan Voucher Tertunggak', VIEW],
+    ['outstanding-voucher-report', 'Outstanding Voucher Report', 'Laporan Voucher Beredar', VIEW],
     ['sales-and-redeem-voucher-report', 'Sales and Redeem Voucher Report', 'Laporan Penjualan & Penukaran Voucher', VIEW],
     ['recap-voucher-report', 'Recap Voucher Report', 'Laporan Rekap Voucher', VIEW],
     ['voucher-usage-report', 'Voucher Redeem Report', 'Laporan Penukaran Voucher', VIEW],

@@ -71,7 +71,8 @@ export const ENTRY_SPEC_PATHS: Readonly<Record<string, EntrySpecPaths>> = {
 
   // cms, Loyalty & Payment
   'cms.associate-loyalty-program': built('associates', ['bulk', 'create', '{employeeNo}/detail', '{employeeNo}/edit']),
-  'cms.method-of-payment/bulk-voucher': later(),
+  // The entry's page leads to its two files: payment-verify and release.
+  'cms.method-of-payment/bulk-voucher': built(undefined, NONE),
   // One list; a client's limit is edited in a dialog on its row.
   'cms.method-of-payment/credit-limit': built('credit-limits', NONE),
 
@@ -159,12 +160,12 @@ export const ENTRY_SPEC_PATHS: Readonly<Record<string, EntrySpecPaths>> = {
   'pandora.dashboard-analytics/content': later(['offer', 'banner', 'messages']),
   'pandora.dashboard-analytics/help': later(),
   'pandora.dashboard-analytics/sales': later(['detail', 'top-store', 'bottom-store']),
-  'pandora.voucher-report': later(),
-  'pandora.outstanding-voucher-report': later(),
-  'pandora.sales-and-redeem-voucher-report': later(),
-  'pandora.recap-voucher-report': later(),
-  'pandora.voucher-usage-report': later(),
-  'pandora.voucher-selling-report': later(),
+  'pandora.voucher-report': built(undefined, NONE),
+  'pandora.outstanding-voucher-report': built(undefined, NONE),
+  'pandora.sales-and-redeem-voucher-report': built(undefined, NONE),
+  'pandora.recap-voucher-report': built(undefined, NONE),
+  'pandora.voucher-usage-report': built(undefined, NONE),
+  'pandora.voucher-selling-report': built(undefined, NONE),
   'pandora.check-voucher-status': built(undefined, NONE),
   'pandora.report/pre-order-sticker': later(),
   'pandora.report/event-report-summary': later(),

@@ -30,6 +30,35 @@ export const dayField = (label: string) =>
 /** A day from a query string (`active_on=2025-01-31`). */
 export const dayFilter = z.string().regex(DAY_PATTERN, 'Must be a date like 2025-01-31').refine(isRealDay, 'Not a real date').optional();
 
+const DAY_MS = 86_400_000;
+/** The calendar day `n` days after `day` (YYYY-MM-DD; `n` may be negative). */
+export const addDays = (day: string, n: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+/** Whole days from `from` to `to` (0 for the same day). */
+export const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+
+/**
+ * The days a report covers, both ends inclusive, from its optional ends and today (a calendar day). Neither end: this
+ * month (its first day to today). A start alone runs to today (at most `maxDays` days on); an end alone starts on the
+ * first of its month.
+ */
+export function reportPeriod(from: string | undefined, to: string | undefined, today: string, maxDays: number): { from: string; to: string } {
+  if (from && to) return { from, to };
+  if (from) {
+    const last = addDays(from, maxDays - 1);
+    const end = today < from ? from : today;
+    return { from, to: end > last ? last : end };
+  }
+  const end = to ?? today;
+  return { from: `${end.slice(0, 7)}-01`, to: end };
+}
+
+/** Refuses (on `toKey`) a report period whose end comes before its start or lies `maxDays` or more days after it. */
+export function checkReportPeriod(from: string | undefined, to: string | undefined, maxDays: number, toKey: string, ctx: z.RefinementCtx): void {
+  if (!from || !to) return;
+  if (to < from) ctx.addIssue({ code: 'custom', path: [toKey], message: 'The end date cannot be before the start date' });
+  else if (daysBetween(from, to) >= maxDays) ctx.addIssue({ code: 'custom', path: [toKey], message: `The report covers at most ${maxDays} days at once` });
+}
+
 /** The end of a period may not come before its start (the same day is a one-day period). */
 export const withPeriod = <T extends z.ZodType<{ start_date: string; end_date: string }>>(schema: T) =>
   schema.refine((b) => b.end_date >= b.start_date, { message: 'End date cannot be before the start date', path: ['end_date'] });

@@ -51,6 +51,8 @@ export const importDefinitionInfo = z.object({
   params: z.array(z.string()),
   columns: z.array(importColumnInfo),
   max_bytes: z.number().int(),
+  /** The toast once a confirmed file has been applied, where the spec names one. */
+  done_message: z.string().nullable(),
 });
 export type ImportDefinitionInfo = z.infer<typeof importDefinitionInfo>;
 

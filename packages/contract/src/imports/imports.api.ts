@@ -13,6 +13,8 @@ interface ImportSpec<P extends z.ZodObject> {
   action: Action;
   /** What the upload's query carries (the free gift whose stores a file lists). */
   params?: P;
+  /** The spec's toast when a confirmed file has been applied (bulk voucher); default none beyond the result shown. */
+  doneMessage?: string;
 }
 
 /**
@@ -26,6 +28,7 @@ export function importApi<const K extends string, P extends z.ZodObject = typeof
     key,
     title: spec.title,
     params: spec.params,
+    doneMessage: spec.doneMessage,
     info: endpoint({ ...base, id: `imports.${key}`, method: 'GET', path: `imports/${key}`, summary: `${spec.title}: columns, sheet and upload limit`, data: importDefinitionInfo }),
     template: endpoint({ ...base, id: `imports.${key}.template`, method: 'GET', path: `imports/${key}/template`, summary: `${spec.title}: the template (XLSX or CSV)`, query: importFormatQuery, data: 'file' }),
     upload: endpoint({
@@ -45,6 +48,7 @@ export function importApi<const K extends string, P extends z.ZodObject = typeof
 export interface ImportEndpoints {
   key: string;
   title: string;
+  doneMessage?: string | undefined;
   params: z.ZodObject | undefined;
   info: AnyEndpoint;
   template: AnyEndpoint;

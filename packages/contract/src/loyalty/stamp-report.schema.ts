@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { STAMP_DIRECTION, STAMP_IN_CODES, STAMP_OUT_CODES } from '../enums/stamp-movement.ts';
 import { listQuery } from '../common/list-query.ts';
-import { dayFilter } from '../common/period.ts';
+import { checkReportPeriod, dayFilter, reportPeriod } from '../common/period.ts';
 import { idFilter } from '../common/resource-fields.ts';
 import { stampDayOf } from './stamp-earning.ts';
 
@@ -39,15 +39,9 @@ const reportFilters = {
 };
 
 type RangeFields = { day_from?: string | undefined; day_to?: string | undefined };
-const DAY_MS = 86_400_000;
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 /** The range's end may not come before its start, nor lie more than STAMP_REPORT_MAX_DAYS after it. */
-const boundedRange = (q: RangeFields, ctx: z.RefinementCtx): void => {
-  if (!q.day_from || !q.day_to) return;
-  if (q.day_to < q.day_from) ctx.addIssue({ code: 'custom', path: ['day_to'], message: 'The end date cannot be before the start date' });
-  else if (daysBetween(q.day_from, q.day_to) >= STAMP_REPORT_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['day_to'], message: `The report covers at most ${STAMP_REPORT_MAX_DAYS} days at once` });
-};
+const boundedRange = (q: RangeFields, ctx: z.RefinementCtx): void => checkReportPeriod(q.day_from, q.day_to, STAMP_REPORT_MAX_DAYS, 'day_to', ctx);
 
 export const stampReportQuery = listQuery(['day', 'programme_name', 'store_name', 'stamps_in', 'stamps_out'] as const, reportFilters).superRefine(boundedRange);
 export type StampReportQuery = z.infer<typeof stampReportQuery>;
@@ -71,15 +65,7 @@ export type StampReportTotals = z.infer<typeof stampReportTotals>;
  * today). A start alone runs to today (at most STAMP_REPORT_MAX_DAYS days on); an end alone starts on the first of its month.
  */
 export function stampReportRange(q: RangeFields, now: Date): { from: string; to: string } {
-  const today = stampDayOf(now);
-  if (q.day_from && q.day_to) return { from: q.day_from, to: q.day_to };
-  if (q.day_from) {
-    const last = new Date(Date.parse(`${q.day_from}T00:00:00Z`) + (STAMP_REPORT_MAX_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
-    const to = today < q.day_from ? q.day_from : today;
-    return { from: q.day_from, to: to > last ? last : to };
-  }
-  const to = q.day_to ?? today;
-  return { from: `${to.slice(0, 7)}-01`, to };
+  return reportPeriod(q.day_from, q.day_to, stampDayOf(now), STAMP_REPORT_MAX_DAYS);
 }
 
 /** The movement codes a movement filter admits. */

@@ -6,3 +6,6 @@ export * from './voucher-code.ts';
 export * from './voucher.schema.ts';
 export * from './voucher-document.ts';
 export * from './voucher-documents.api.ts';
+export * from './voucher-bulk.api.ts';
+export * from './voucher-report.schema.ts';
+export * from './voucher-reports.api.ts';

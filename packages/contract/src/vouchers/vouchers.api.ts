@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { CREDIT_LIMIT_ENTRIES, PARTNER_ENTRIES, VOUCHER_ORDER_ENTRIES, VOUCHER_LIST_ENTRIES, VOUCHER_PRODUCT_ENTRIES, VOUCHER_STATUS_ENTRIES } from '../access/entries.ts';
 import { endpoint, entriesPermission, exportEndpoint, resourceApi } from '../common/endpoint.ts';
+import { voucherBulkApi } from './voucher-bulk.api.ts';
+import { voucherReportsApi } from './voucher-reports.api.ts';
 import { idParam } from '../common/list-query.ts';
 import { VOUCHER_ORDER_MOVES, type VoucherOrderAction } from '../workflows/voucher-order.ts';
 import {
@@ -202,4 +204,4 @@ export const voucherPosApi = {
   }),
 };
 
-export const vouchersApi = { voucherProductsApi, voucherOrdersApi, vouchersListApi, voucherStatusApi, voucherPosApi, partnersApi, creditLimitsApi, voucherDocumentsApi };
+export const vouchersApi = { voucherBulkApi, voucherProductsApi, voucherOrdersApi, vouchersListApi, voucherStatusApi, voucherPosApi, partnersApi, creditLimitsApi, voucherDocumentsApi, voucherReportsApi };

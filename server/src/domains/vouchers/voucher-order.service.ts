@@ -114,43 +114,49 @@ export class VoucherOrderService extends VoucherOrderQueries {
     return this.get(id);
   }
 
-  /** One move of the workflow; 409 from a state it does not allow or for a stale version, 422 when the checker made the maker move. */
-  async move<A extends VoucherOrderAction>(id: number, action: A, body: VoucherOrderMoveBodies[A], ctx: AuditContext): Promise<VoucherOrderDetail> {
-    const released = await this.db.transaction(async (tx) => {
-      const order = await this.lock(tx, id, body.version);
-      if (!canMoveVoucherOrder(action, order.status)) throw conflict(`This voucher order is ${statusText(order.status)}: it cannot be moved by ${action.replaceAll('_', ' ')}`);
-      const move = VOUCHER_ORDER_MOVES[action];
-      const actor = ctx.actor?.userId ?? 0;
-      if (move.checks) {
-        const makers = await queryRows<{ action: VoucherOrderAction; actor_id: number }>(
-          tx,
-          sql`select distinct on (action) action, actor_id from voucher_order_events where order_id = ${id} and action = ${move.checks} order by action, at desc, id desc`,
-        );
-        const movedBy = Object.fromEntries(makers.map((m) => [m.action, Number(m.actor_id)]));
-        if (!voucherOrderCheckerDiffers(action, actor, movedBy)) {
-          throw unprocessable(`You made the ${move.checks.replaceAll('_', ' ')} step of this order: ${action.replaceAll('_', ' ')} must be done by someone else`);
-        }
+  /**
+   * One move of the workflow; 409 from a state it does not allow or for a stale version, 422 when the checker made the
+   * maker move. In `outer` (a bulk file's commit) it joins that transaction, and a release's job starts at the queue's next poll.
+   */
+  async move<A extends VoucherOrderAction>(id: number, action: A, body: VoucherOrderMoveBodies[A], ctx: AuditContext, outer?: Tx): Promise<VoucherOrderDetail> {
+    const released = outer ? await this.moveIn(outer, id, action, body, ctx) : await this.db.transaction((tx) => this.moveIn(tx, id, action, body, ctx));
+    if (released && !outer) this.jobs?.wake(VOUCHER_RELEASE_JOB);
+    return this.get(id, outer ?? this.db);
+  }
+
+  /** The move in `tx`; answers whether it released the order (its job queued in `tx`). */
+  private async moveIn<A extends VoucherOrderAction>(tx: Tx, id: number, action: A, body: VoucherOrderMoveBodies[A], ctx: AuditContext): Promise<boolean> {
+    const order = await this.lock(tx, id, body.version);
+    if (!canMoveVoucherOrder(action, order.status)) throw conflict(`This voucher order is ${statusText(order.status)}: it cannot be moved by ${action.replaceAll('_', ' ')}`);
+    const move = VOUCHER_ORDER_MOVES[action];
+    const actor = ctx.actor?.userId ?? 0;
+    if (move.checks) {
+      const makers = await queryRows<{ action: VoucherOrderAction; actor_id: number }>(
+        tx,
+        sql`select distinct on (action) action, actor_id from voucher_order_events where order_id = ${id} and action = ${move.checks} order by action, at desc, id desc`,
+      );
+      const movedBy = Object.fromEntries(makers.map((m) => [m.action, Number(m.actor_id)]));
+      if (!voucherOrderCheckerDiffers(action, actor, movedBy)) {
+        throw unprocessable(`You made the ${move.checks.replaceAll('_', ' ')} step of this order: ${action.replaceAll('_', ' ')} must be done by someone else`);
       }
-      const reason = 'reason' in body ? body.reason : null;
-      const payment = action === 'payment_verify' ? (body as VoucherOrderPayment) : null;
-      if (payment) this.checkPayment(payment, order, ctx.now);
-      await tx.execute(sql`update voucher_orders set status = ${move.to}, version = version + 1, updated_at = ${ctx.now}, updated_by = ${ctx.actor?.userId ?? null},
-          reason = case when ${move.to === 'pic_rejected' || move.to === 'payment_rejected'} then ${reason} else reason end,
-          payment_ref = coalesce(${payment?.payment_ref ?? null}, payment_ref),
-          payment_amount = coalesce(${payment?.payment_amount ?? null}, payment_amount),
-          payment_date = coalesce(${payment?.payment_date ?? null}::date, payment_date),
-          quotation_no = case when ${action === 'pic_process'} then ${documentNumber('QUO', 'voucher_quotation_no_seq', ctx.now)} else quotation_no end,
-          receipt_no = case when ${action === 'payment_date_verify'} then ${documentNumber('KWT', 'voucher_receipt_no_seq', ctx.now)} else receipt_no end
-        where id = ${id}`);
-      const note = payment ? `${payment.payment_ref} · ${formatRupiah(payment.payment_amount)} · ${dayText(payment.payment_date)}` : reason;
-      await tx.execute(sql`insert into voucher_order_events (order_id, action, from_status, to_status, actor_id, note, at)
-        values (${id}, ${action}, ${order.status}, ${move.to}, ${ctx.actor?.userId ?? null}, ${note}, ${ctx.now})`);
-      await writeAudit(tx, ctx, { action: `voucher-order.${action}`, entity: 'voucher-order', entityId: id, before: { status: order.status }, after: { status: move.to, reason, payment } });
-      if (action === 'release') await this.jobs?.send(VOUCHER_RELEASE_JOB, { order_id: id }, { tx, singletonKey: String(id) });
-      return action === 'release';
-    });
-    if (released) this.jobs?.wake(VOUCHER_RELEASE_JOB);
-    return this.get(id);
+    }
+    const reason = 'reason' in body ? body.reason : null;
+    const payment = action === 'payment_verify' ? (body as VoucherOrderPayment) : null;
+    if (payment) this.checkPayment(payment, order, ctx.now);
+    await tx.execute(sql`update voucher_orders set status = ${move.to}, version = version + 1, updated_at = ${ctx.now}, updated_by = ${ctx.actor?.userId ?? null},
+        reason = case when ${move.to === 'pic_rejected' || move.to === 'payment_rejected'} then ${reason} else reason end,
+        payment_ref = coalesce(${payment?.payment_ref ?? null}, payment_ref),
+        payment_amount = coalesce(${payment?.payment_amount ?? null}, payment_amount),
+        payment_date = coalesce(${payment?.payment_date ?? null}::date, payment_date),
+        quotation_no = case when ${action === 'pic_process'} then ${documentNumber('QUO', 'voucher_quotation_no_seq', ctx.now)} else quotation_no end,
+        receipt_no = case when ${action === 'payment_date_verify'} then ${documentNumber('KWT', 'voucher_receipt_no_seq', ctx.now)} else receipt_no end
+      where id = ${id}`);
+    const note = payment ? `${payment.payment_ref} · ${formatRupiah(payment.payment_amount)} · ${dayText(payment.payment_date)}` : reason;
+    await tx.execute(sql`insert into voucher_order_events (order_id, action, from_status, to_status, actor_id, note, at)
+      values (${id}, ${action}, ${order.status}, ${move.to}, ${ctx.actor?.userId ?? null}, ${note}, ${ctx.now})`);
+    await writeAudit(tx, ctx, { action: `voucher-order.${action}`, entity: 'voucher-order', entityId: id, before: { status: order.status }, after: { status: move.to, reason, payment } });
+    if (action === 'release') await this.jobs?.send(VOUCHER_RELEASE_JOB, { order_id: id }, { tx, singletonKey: String(id) });
+    return action === 'release';
   }
 
   /** A client voucher's release amount (the line named by its voucher code), until the order is released or closed. */

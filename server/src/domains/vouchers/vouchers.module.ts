@@ -2,6 +2,7 @@ import { voucherProductsApi } from '@portal/contract';
 import { registerResourceRoutes } from '../../platform/crud/index.ts';
 import type { DomainModule, ModuleContext } from '../../platform/module.ts';
 import { partnerServices, registerPartnerRoutes } from './partner.routes.ts';
+import { bulkPaymentVerifyImport, bulkReleaseImport } from './voucher-bulk.imports.ts';
 import { VOUCHER_RELEASE_JOB, VoucherOrderService } from './voucher-order.service.ts';
 import { registerVoucherDocumentRoutes } from './voucher-documents.routes.ts';
 import { registerVoucherOrderRoutes } from './voucher-order.routes.ts';
@@ -9,6 +10,9 @@ import { VoucherProductService } from './voucher-product.resource.ts';
 import { posSecretOf, VoucherRedemptionService } from './voucher-redemption.service.ts';
 import { releaseVouchers } from './voucher-release.job.ts';
 import { voucherExports } from './voucher.exports.ts';
+import { voucherReportExports } from './voucher-report.exports.ts';
+import { registerVoucherReportRoutes } from './voucher-report.routes.ts';
+import { VoucherReportService } from './voucher-report.service.ts';
 import { VoucherListService } from './voucher.resource.ts';
 import { registerVoucherRoutes } from './voucher.routes.ts';
 import type { VouchersDeps } from './vouchers.deps.ts';
@@ -22,10 +26,12 @@ export function vouchersModule(ctx: ModuleContext, deps: VouchersDeps): DomainMo
     vouchers: new VoucherListService(ctx.db, ctx.clock),
   };
   const partners = partnerServices(ctx.db);
+  const reports = new VoucherReportService(ctx.db, ctx.clock);
   return {
     name: 'vouchers',
     services,
-    exports: voucherExports(ctx.clock),
+    exports: [...voucherExports(ctx.clock), ...voucherReportExports(reports)],
+    imports: [bulkPaymentVerifyImport(services.orders, () => ctx.clock.now()), bulkReleaseImport(services.orders)],
     jobs: [{ name: VOUCHER_RELEASE_JOB, handler: async (p) => releaseVouchers(ctx.db, ctx.clock, Number(p.order_id)) }],
     register(app) {
       registerResourceRoutes(app, services.products, ctx.clock, voucherProductsApi);
@@ -33,6 +39,7 @@ export function vouchersModule(ctx: ModuleContext, deps: VouchersDeps): DomainMo
       registerVoucherOrderRoutes(app, services.orders, ctx.clock);
       registerVoucherDocumentRoutes(app, services.orders, deps.documents);
       registerVoucherRoutes(app, services.redemptions, services.vouchers, ctx.clock);
+      registerVoucherReportRoutes(app, reports);
     },
   };
 }

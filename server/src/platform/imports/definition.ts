@@ -161,6 +161,7 @@ export function definitionInfo(def: ImportDefinition, maxBytes: number): ImportD
       help: c.help ?? null,
     })),
     max_bytes: maxBytes,
+    done_message: def.api.doneMessage ?? null,
   };
 }
 

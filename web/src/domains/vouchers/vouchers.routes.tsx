@@ -4,6 +4,8 @@ import { resourceRoutes } from '../../ui/resource-routes.ts';
 const screens = () => import('./vouchers.screens.tsx');
 /** A voucher order's print-ready quotation and receipt, in a chunk of their own. */
 const documentScreens = () => import('./voucher-documents.screens.tsx');
+/** pandora's E-voucher Reports, in a chunk of their own. */
+const reportScreens = () => import('./voucher-reports.screens.tsx');
 
 /** E-vouchers: the voucher products (cms Voucher digital, Voucher Management). */
 export function voucherRoutes(parent: AnyRoute): AnyRoute[] {
@@ -16,6 +18,14 @@ export function voucherRoutes(parent: AnyRoute): AnyRoute[] {
           { path: '$id/receipt', screen: 'VoucherReceiptScreen' },
         ],
       },
+    ]),
+    ...resourceRoutes(parent, reportScreens, [
+      { entries: ['pandora.voucher-report'], list: 'VoucherReportScreen' },
+      { entries: ['pandora.outstanding-voucher-report'], list: 'OutstandingVoucherReportScreen' },
+      { entries: ['pandora.sales-and-redeem-voucher-report'], list: 'SalesRedeemVoucherReportScreen' },
+      { entries: ['pandora.recap-voucher-report'], list: 'RecapVoucherReportScreen' },
+      { entries: ['pandora.voucher-usage-report'], list: 'VoucherRedeemReportScreen' },
+      { entries: ['pandora.voucher-selling-report'], list: 'VoucherSellingReportScreen' },
     ]),
     ...resourceRoutes(parent, screens, [
       {
@@ -32,6 +42,14 @@ export function voucherRoutes(parent: AnyRoute): AnyRoute[] {
         detail: 'VoucherOrderDetailScreen',
       },
       { entries: ['pandora.check-voucher-status'], list: 'CheckVoucherStatusScreen' },
+    {
+      entries: ['cms.method-of-payment/bulk-voucher'],
+      list: 'BulkVoucherScreen',
+      extra: [
+        { path: 'payment-verify', screen: 'BulkPaymentVerifyScreen' },
+        { path: 'release', screen: 'BulkReleaseScreen' },
+      ],
+    },
       {
         entries: ['cms.voucher-digital/partner-management'],
         list: 'PartnerListScreen',
