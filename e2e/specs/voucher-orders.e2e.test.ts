@@ -32,10 +32,34 @@ describe('order voucher management', () => {
     await maker.page.getByTestId('resource-table').getByText('PT Nusantara Karya Mandiri').first().waitFor();
     await shot(maker.page, 'voucher-orders');
 
+    // A new client, entered as Partner Management enters one (its screens have their own spec), with a period from today.
+    const profile = (await (await maker.page.request.get('/api/v1/user/profile')).json()) as { data: { id: number } };
+    const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+    const code = `E2E${Date.now() % 100_000}`;
+    const made = await maker.page.request.post('/api/v1/partners', {
+      data: {
+        partner_code: code,
+        name: `PT Klien Uji ${code}`,
+        npwp: '01.234.567.8-012.000',
+        address: 'Jl. Gatot Subroto Kav. 18, Jakarta Selatan 12950',
+        email: 'pengadaan@klienuji.co.id',
+        phone: '0215201234',
+        contact_name: 'Sari Wulandari',
+        contact_email: 'sari@klienuji.co.id',
+        contact_phone: '081298765432',
+        pic_user_id: profile.data.id,
+        status: 1,
+      },
+    });
+    expect(made.status(), await made.text()).toBe(200);
+    const partner = ((await made.json()) as { data: { id: number } }).data;
+    const period = await maker.page.request.post(`/api/v1/partners/${partner.id}/periods`, { data: { agreement_no: `PKS/${code}/2026`, starts_on: today, ends_on: `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`, note: null } });
+    expect(period.status(), await period.text()).toBe(200);
+
     // Place: the form refuses an empty line first, then totals the lines in Rupiah as they are typed.
     await maker.page.goto(`${LIST}/create`);
     await maker.page.getByTestId('resource-form').waitFor();
-    await pick(maker.page, '#voucher-order_partner_id', 'Bumi Hijau', 'Bumi');
+    await pick(maker.page, '#voucher-order_partner_id', code, code);
     await pick(maker.page, '#voucher-order_payment_method', 'Bank Transfer');
     await maker.page.getByTestId('form-submit').click();
     await maker.page.locator('.ant-form-item-explain-error').first().waitFor();
@@ -108,6 +132,7 @@ describe('order voucher management', () => {
       const bytes = await pdf.body();
       expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
       expect(bytes.length).toBeGreaterThan(5_000);
+      expect(pdf.headers()['content-disposition']).toContain(kind === 'quotation' ? 'Quotation_QUO-' : 'Receipt_KWT-');
     }
 
     // The client's file holds the whole codes; the POS redeems one at a store.
@@ -120,6 +145,12 @@ describe('order voucher management', () => {
     const signature = createHmac('sha256', POS_SECRET).update(Object.values(redemption).join('|')).digest('hex');
     const redeemed = await apiCall<{ denomination: number }>(portal.server.url, 'POST', '/api/v1/pos/vouchers/redeem', undefined, { ...redemption, signature });
     expect([50_000, 100_000]).toContain(redeemed.denomination);
+
+    // The redemption is in the Voucher Redeem Report, its POS transaction beside the voucher's masked code.
+    await checker.page.goto('/admin/pandora/voucher-usage-report');
+    await checker.page.getByTestId('resource-table').getByText('TRX-E2E-1').waitFor();
+    await checker.page.getByTestId('resource-table').getByText(barcode!.slice(-4)).first().waitFor();
+    await shot(checker.page, 'voucher-redeem-report');
 
     // Check Voucher Status: nothing is asked without a barcode; the used voucher shows where; a failed lookup clears it.
     await checker.page.goto('/admin/pandora/check-voucher-status');

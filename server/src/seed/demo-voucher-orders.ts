@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { VOUCHER_ORDER_MOVE_BODY, jakartaDay, voucherOrderCreateBody, type VoucherOrderAction, type VoucherPaymentMethod } from '@portal/contract';
+import { VOUCHER_ORDER_MOVE_BODY, jakartaDay, voucherOrderCreateBody, voucherRedeemSignedText, type VoucherOrderAction, type VoucherPaymentMethod } from '@portal/contract';
 import { queryRows, type Db } from '../db/client.ts';
 import type { AuditContext } from '../platform/audit.ts';
 import { VoucherOrderService } from '../domains/vouchers/voucher-order.service.ts';
+import { VoucherRedemptionService } from '../domains/vouchers/voucher-redemption.service.ts';
 import { releaseVouchers } from '../domains/vouchers/voucher-release.job.ts';
+import { signWebhook } from '../platform/webhook-signature.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -40,7 +43,7 @@ const REASONS: Partial<Record<VoucherOrderAction, string>> = {
 /**
  * Demo voucher orders made by the service: one in each resting state of the workflow, the CMS admin placing and
  * making the maker moves, the Super Admin the checker moves, a few hours apart over the last days; the two released
- * ones get their vouchers from the release job's own code.
+ * ones get their vouchers from the release job's own code, and a fifth of them are used at stores since.
  */
 export async function seedVoucherOrders(db: Db, now = new Date()): Promise<void> {
   if ((await queryRows(db, sql`select 1 from voucher_orders limit 1`)).length) return;
@@ -68,6 +71,27 @@ export async function seedVoucherOrders(db: Db, now = new Date()): Promise<void>
       const by = action === 'pic_process' || action === 'payment_verify' ? maker : checker;
       order = await orders.move(order.id, action, body, ctxOf(by, at));
     }
-    if (order.status === 'done') await releaseVouchers(db, { now: () => new Date(at.getTime() + 60_000) }, order.id);
+    if (order.status === 'done') {
+      await releaseVouchers(db, { now: () => new Date(at.getTime() + 60_000) }, order.id);
+      await redeemSome(db, order.id, at, now);
+    }
+  }
+}
+
+/**
+ * A fifth of a released order's vouchers used at the demo's first stores on the days since its release, each through
+ * the POS's signed redemption (signed here with a key of the seed's own, which the service it builds checks).
+ */
+async function redeemSome(db: Db, orderId: number, releasedAt: Date, now: Date): Promise<void> {
+  const secret = randomBytes(32);
+  const pos = new VoucherRedemptionService(db, secret);
+  const stores = (await queryRows<{ code: string }>(db, sql`select code from stores where status = 1 order by id limit 3`)).map((s) => s.code);
+  const codes = (await queryRows<{ code: string }>(db, sql`select code from vouchers where order_id = ${orderId} order by id`)).map((v) => v.code);
+  const span = now.getTime() - releasedAt.getTime();
+  for (const [i, code] of codes.entries()) {
+    if (i % 5 !== 0 || !stores.length) continue;
+    const at = new Date(releasedAt.getTime() + ((i * 7_919) % 1_000) / 1_000 * span);
+    const fields = { voucher_barcode: code, store_code: stores[i % stores.length]!, pos_ref: `DEMO-${orderId}-${i}`, transaction_no: `TRX-DEMO-${orderId}-${i}` };
+    await pos.redeem({ ...fields, signature: signWebhook(secret, voucherRedeemSignedText(fields)) }, at);
   }
 }

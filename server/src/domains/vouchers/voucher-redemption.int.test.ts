@@ -19,7 +19,7 @@ describe('voucher redemption and status', () => {
   let checker: string;
 
   beforeAll(async () => {
-    codes = (await queryRows<{ code: string }>(db(), sql`select code from vouchers order by id`)).map((v) => v.code);
+    codes = (await queryRows<{ code: string }>(db(), sql`select code from vouchers where used_at is null order by id`)).map((v) => v.code);
     const [s] = await queryRows<{ code: string; name: string }>(db(), sql`select code, name from stores where status = 1 order by id limit 1`);
     store = s!;
     await createStaff(db(), 'voucher.checker', [{ entry: 'pandora.check-voucher-status', action: 'view' }]);

@@ -68,6 +68,9 @@ describe('e-voucher reports', () => {
     const [p] = await queryRows<{ id: number; partner_code: string }>(db(), sql`select id, partner_code from partners where partner_code = 'NKM'`);
     partner = { id: Number(p!.id), partner_code: p!.partner_code };
 
+    // The demo's own redemptions set aside (and the day totals rebuilt), so the figures below are this file's alone.
+    await db().execute(sql`update vouchers set used_at = null, used_store_id = null, pos_ref = null, pos_transaction_no = null where pos_ref like 'DEMO-%'`);
+    await rebuildVoucherDayTotals(db());
     // Six vouchers used through the POS: four at the first store, two at the second, from both released orders.
     const codes = (await queryRows<{ code: string }>(db(), sql`select code from vouchers v where not exists (select 1 from voucher_product_stores x where x.voucher_product_id = v.voucher_product_id) order by partner_id, id`)).map((v) => v.code);
     const picked = [...codes.slice(0, 4), ...codes.slice(-2)];
