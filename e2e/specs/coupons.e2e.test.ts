@@ -2,16 +2,10 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { apiCall } from '../support/api.ts';
 import { newPage, shot } from '../support/browser.ts';
-import { pick, typeDate } from '../support/inputs.ts';
+import { pick, typeDate, dayText } from '../support/inputs.ts';
 import { usePortal } from '../support/portal.ts';
 import { passStepUp, signIn } from '../support/session.ts';
 
-/** DD/MMM/YYYY of a day `days` from today in Asia/Jakarta, as the day picker takes it. */
-function dayText(days: number): string {
-  const d = new Date(Date.now() + 7 * 3_600_000 + days * 86_400_000);
-  const month = d.toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' });
-  return `${String(d.getUTCDate()).padStart(2, '0')}/${month}/${d.getUTCFullYear()}`;
-}
 
 // The consumers seed numbers its i-th consumer 628 + a prefix + (i·7919 mod 10^8); the first five are demo app consumers.
 const PREFIXES = ['12', '13', '21', '52', '57', '77', '78', '95', '96', '81'];

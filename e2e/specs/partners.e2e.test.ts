@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { audit } from '../support/a11y.ts';
 import { newPage, shot } from '../support/browser.ts';
-import { pick, typeDate } from '../support/inputs.ts';
+import { pick, typeDate, dayText } from '../support/inputs.ts';
 import { usePortal } from '../support/portal.ts';
 import { signIn } from '../support/session.ts';
 
 const LIST = '/admin/aphrodite/voucher-digital/partner-management';
 const CREDIT = '/admin/aphrodite/method-of-payment/credit-limit';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** A day `offset` days from today as the date picker takes it (DD/MMM/YYYY, Asia/Jakarta; ICU writes September `Sept`). */
-function dayText(offset: number): string {
-  const d = new Date(Date.now() + offset * 86_400_000 + 7 * 3_600_000);
-  return `${String(d.getUTCDate()).padStart(2, '0')}/${MONTHS[d.getUTCMonth()]}/${d.getUTCFullYear()}`;
-}
 
 describe('partner management and credit limit', () => {
   const portal = usePortal();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiCall } from '../support/api.ts';
 import { newPage, shot } from '../support/browser.ts';
-import { pick } from '../support/inputs.ts';
+import { pick, dayText } from '../support/inputs.ts';
 import { usePortal } from '../support/portal.ts';
 import { DEMO_PASSWORD, signIn } from '../support/session.ts';
 
@@ -12,12 +12,6 @@ import { DEMO_PASSWORD, signIn } from '../support/session.ts';
 const PREFIXES = ['12', '13', '21', '52', '57', '77', '78', '95', '96', '81'];
 const demoPhone = (i: number) => `628${PREFIXES[i % 10]}${String((i * 7919) % 100_000_000).padStart(8, '0')}`;
 
-/** DD/MMM/YYYY of a day `days` from today in Asia/Jakarta, as the day picker takes it. */
-function dayText(days: number): string {
-  const d = new Date(Date.now() + 7 * 3_600_000 + days * 86_400_000);
-  const month = d.toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' });
-  return `${String(d.getUTCDate()).padStart(2, '0')}/${month}/${d.getUTCFullYear()}`;
-}
 
 /** Chooses an option of a list filter (its select, by test id), typing `typed` first to search. */
 async function pickFilter(page: Page, key: string, optionText: string, typed?: string): Promise<void> {

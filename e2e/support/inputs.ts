@@ -1,12 +1,11 @@
 import type { Page } from 'playwright-core';
+import { formatDate, formatDateTime } from '@portal/contract';
 
-/** DD/MMM/YYYY HH:mm:ss of an instant in Asia/Jakarta, as the date-time picker shows and takes it. */
-export function jakartaText(at: number): string {
-  const d = new Date(at + 7 * 3_600_000);
-  const month = d.toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' });
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(d.getUTCDate())}/${month}/${d.getUTCFullYear()} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}`;
-}
+/** DD/MMM/YYYY HH:mm:ss of an instant in Asia/Jakarta, as the date-time picker shows and takes it (the portal's own formatter). */
+export const jakartaText = (at: number): string => formatDateTime(new Date(at), 'en');
+
+/** DD/MMM/YYYY of the Jakarta day `days` from today, as the day picker shows and takes it. */
+export const dayText = (days: number): string => formatDate(new Date(Date.now() + days * 86_400_000), 'en');
 
 /** Chooses the option of a select (antd) that holds `optionText`, typing `typed` first to search a remote one. */
 export async function pick(page: Page, selector: string, optionText: string, typed?: string): Promise<void> {

@@ -29,6 +29,9 @@ describe('formatting helpers of section 9', () => {
     expect(formatDateTime('2026-08-16T17:30:05Z', 'en')).toBe('17/Aug/2026 00:30:05');
     expect(formatDateTime('2026-08-16T17:30:05Z', 'id')).toBe('17/Agu/2026 00:30:05');
     expect(formatDateTime('2026-12-01T00:00:00Z', 'id')).toBe('01/Des/2026 07:00:00');
+    // Three letters always, as the date pickers take them (some locales write September "Sept").
+    expect(formatDateTime('2026-09-15T05:00:00Z', 'en')).toBe('15/Sep/2026 12:00:00');
+    expect(formatDateTime('2026-09-15T05:00:00Z', 'id')).toBe('15/Sep/2026 12:00:00');
     expect(formatDateTime(null)).toBe('-');
     expect(formatDateTime('not a date')).toBe('-');
   });
