@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { jakartaDayStart, voucherOrderDetail, voucherOrderRow, type VoucherOrderDetail, type VoucherOrderListQuery, type VoucherOrderRow } from '@portal/contract';
+import { voucherOrderDetail, voucherOrderRow, type VoucherOrderDetail, type VoucherOrderListQuery, type VoucherOrderRow } from '@portal/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { ResourceService, type ResourceDef } from '../../platform/crud/index.ts';
 import { notFound } from '../../platform/errors.ts';
+import { daysBetween } from '../../platform/sql/day-range.ts';
 import { rowReader } from '../../platform/sql/row-reader.ts';
 
 const readDetail = rowReader(voucherOrderDetail.pick({ note: true, payment_ref: true, payment_amount: true, payment_date: true, reason: true, quotation_no: true, receipt_no: true, released_at: true, partner: true, items: true, events: true }));
-const DAY = 86_400_000;
 
 /** cms Voucher digital, Order Voucher Management: the list and detail of clients' orders (written by VoucherOrderService). */
 export const voucherOrderDef: ResourceDef<VoucherOrderRow, VoucherOrderListQuery> = {
@@ -26,8 +26,7 @@ export const voucherOrderDef: ResourceDef<VoucherOrderRow, VoucherOrderListQuery
     q.partner_id !== undefined ? sql`o.partner_id = ${q.partner_id}` : undefined,
     q.payment_method ? sql`o.payment_method = ${q.payment_method}` : undefined,
     q.order_number ? sql`o.order_number = ${q.order_number.toUpperCase()}` : undefined,
-    q.date_from ? sql`o.created_at >= ${jakartaDayStart(q.date_from)}` : undefined,
-    q.date_until ? sql`o.created_at < ${new Date(jakartaDayStart(q.date_until).getTime() + DAY)}` : undefined,
+    ...daysBetween('o.created_at', q.date_from, q.date_until),
   ],
   // Orders are written only by the service's placement and moves.
   writable: [],

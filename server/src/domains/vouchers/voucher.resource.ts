@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { jakartaDay, jakartaDayStart, voucherRow, type VoucherListQuery, type VoucherRow } from '@portal/contract';
+import { jakartaDay, voucherRow, type VoucherListQuery, type VoucherRow } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { ResourceService, type ResourceDef } from '../../platform/crud/index.ts';
+import { daysBetween } from '../../platform/sql/day-range.ts';
 import { rowReader } from '../../platform/sql/row-reader.ts';
 
-const DAY = 86_400_000;
 const readRow = rowReader(voucherRow);
 
 // The list row carries `updated_at`, `updated_by_name` and `version` for the generic layer (vouchers have no staff edit).
@@ -47,8 +47,7 @@ export function voucherDef(clock: Clock): ResourceDef<VoucherRecord, VoucherList
       q.order_id !== undefined ? sql`v.order_id = ${q.order_id}` : undefined,
       q.partner_id !== undefined ? sql`v.partner_id = ${q.partner_id}` : undefined,
       statusCondition(q.status, today()),
-      q.date_from ? sql`v.released_at >= ${jakartaDayStart(q.date_from)}` : undefined,
-      q.date_until ? sql`v.released_at < ${new Date(jakartaDayStart(q.date_until).getTime() + DAY)}` : undefined,
+      ...daysBetween('v.released_at', q.date_from, q.date_until),
     ],
     writable: [],
   };
