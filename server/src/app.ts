@@ -26,6 +26,7 @@ import { rafflesModule } from './domains/loyalty/raffles.module.ts';
 import { ordersModule, type OrderServices } from './domains/orders/orders.module.ts';
 import { topUpModule } from './domains/orders/top-up.module.ts';
 import { vouchersModule } from './domains/vouchers/vouchers.module.ts';
+import { analyticsModule } from './domains/analytics/analytics.module.ts';
 import { registerAccessGuard, type RegisteredRoute } from './platform/access-guard.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { openDbNotifications, type DbNotifications } from './platform/db-notify.ts';
@@ -181,8 +182,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const identity = identityModule(ctx);
   const catalog = catalogModule(ctx);
   const stamps = stampsModule(ctx);
-  // A delivered order earns stamps as an online sale.
-  const orders = ordersModule(ctx, { earning: stamps.services.app });
+  const analytics = analyticsModule(ctx);
+  // A delivered order earns stamps as an online sale, and counts in the sales analytics as one.
+  const orders = ordersModule(ctx, { earning: stamps.services.app, sales: analytics.services.sales });
   const masterdata = masterdataModule(ctx, { users: identity.services.users });
   const modules: DomainModule[] = [
     identity,
@@ -198,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     orders,
     topUpModule(ctx),
     vouchersModule(ctx, { users: identity.services.users, documents: masterdata.services.documentIssuer }),
+    analytics,
   ];
   const retention = new RetentionService(db, jobs, clock, {
     days: config.RETENTION_DAYS,

@@ -20,6 +20,7 @@ import { orderDashboardApi } from './orders/order-dashboard.api.ts';
 import { topUpApi, topUpImportApi } from './orders/top-up.api.ts';
 import { voucherBulkApi } from './vouchers/voucher-bulk.api.ts';
 import { vouchersApi } from './vouchers/vouchers.api.ts';
+import { analyticsApi } from './analytics/analytics.api.ts';
 
 /** Every bulk operation by spreadsheet, by its key (`product-edit`): the import wizard finds its endpoints here. */
 export const IMPORT_APIS: ReadonlyMap<string, ImportEndpoints> = new Map(
@@ -51,6 +52,7 @@ export const API = {
   orderDashboard: orderDashboardApi,
   topUps: topUpApi,
   vouchers: vouchersApi,
+  analytics: analyticsApi,
   imports: { importsApi, consumerImportsApi, helpdeskImportsApi },
 };
 

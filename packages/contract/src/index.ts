@@ -16,3 +16,4 @@ export * from './loyalty/index.ts';
 export * from './api-registry.ts';
 export * from './orders/index.ts';
 export * from './vouchers/index.ts';
+export * from './analytics/index.ts';

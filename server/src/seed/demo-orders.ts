@@ -9,6 +9,7 @@ import { OrderWorkflowService } from '../domains/orders/order-workflow.service.t
 import { RaffleEntryService } from '../domains/loyalty/raffle-entry.service.ts';
 import { StampAppService } from '../domains/loyalty/stamp-app.service.ts';
 import { StampLedgerService } from '../domains/loyalty/stamp-ledger.service.ts';
+import type { OnlineSaleRecorder } from '../domains/orders/orders.deps.ts';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -47,7 +48,7 @@ const ENDINGS_OF_NEWEST: readonly (readonly [Ending, boolean])[] = [
  * driver, delivered or collected, cancelled with a reason, each move on the order's timeline at its own time over the
  * last two weeks; a delivered order is recorded as an online sale, earning stamps, as the sale job does.
  */
-export async function seedOrders(db: Db, now = new Date(), count = demoOrderCount(1)): Promise<void> {
+export async function seedOrders(db: Db, sales: OnlineSaleRecorder, now = new Date(), count = demoOrderCount(1)): Promise<void> {
   const [admin] = await queryRows<{ id: number; name: string }>(db, sql`select id, name from users where username = 'admin.cms'`);
   const stores = await queryRows<{ id: number; code: string }>(db, sql`select id, code from stores where status = 1 order by id limit 4`);
   const consumers = await queryRows<{ id: number }>(db, sql`select id from consumers where status = 1 order by id limit 30`);
@@ -68,7 +69,7 @@ export async function seedOrders(db: Db, now = new Date(), count = demoOrderCoun
   const placement = new OrderPlacementService(db);
   const workflow = new OrderWorkflowService(db);
   const fulfilment = new OrderFulfilmentService(db);
-  const recordSale = orderSaleJob(db, new StampAppService(db, new StampLedgerService(db), new RaffleEntryService(db)), { now: () => now });
+  const recordSale = orderSaleJob(db, new StampAppService(db, new StampLedgerService(db), new RaffleEntryService(db)), sales, { now: () => now });
   const staff = (at: Date): AuditContext => ({ actor: { userId: Number(admin.id), name: admin.name }, ip: null, now: at });
 
   for (let i = 0; i < count; i++) {

@@ -15,6 +15,9 @@ import { demoOrderCount, seedOrders } from './demo-orders.ts';
 import { seedStamps } from './demo-stamps.ts';
 import { seedSurveys } from './demo-surveys.ts';
 import { seedTopUps } from './demo-top-ups.ts';
+import { demoSalesOptions, seedSales } from './demo-sales.ts';
+import { PosSalesService } from '../domains/analytics/pos-sales.service.ts';
+import { randomBytes } from 'node:crypto';
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const r = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from users`);
@@ -47,7 +50,10 @@ export async function seedDemo(db: Db, opts: DemoOptions = {}): Promise<void> {
   // After the stamps: the raffles' coupons come from transactions, which earn stamps too.
   if (scale > 0 && opts.appKey) await seedRaffles(db, opts.appKey);
   // After the stamps and raffles: a delivered order earns by their programmes as an online sale.
-  if (scale > 0) await seedOrders(db, new Date(), demoOrderCount(scale));
+  // A delivered order is recorded in the sales analytics as an online sale, as the sale job does.
+  if (scale > 0) await seedOrders(db, new PosSalesService(db, randomBytes(32)), new Date(), demoOrderCount(scale));
+  // The stores' till sales, sent by the POS in signed batches; then the sales rollups catch up.
+  if (scale > 0) await seedSales(db, new Date(), demoSalesOptions(scale));
   // Digital products, and top-ups bought, paid and answered by the simulated biller through the top-up services.
   if (scale > 0) await seedTopUps(db);
   if (scale > 0) await seedVoucherProducts(db);

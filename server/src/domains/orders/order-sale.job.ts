@@ -3,17 +3,18 @@ import { ORDER_DISTRIBUTED } from '@portal/contract';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { JobHandler } from '../../platform/jobs.ts';
-import type { OnlineSaleEarning } from './orders.deps.ts';
+import type { OnlineSaleEarning, OnlineSaleRecorder } from './orders.deps.ts';
 
 /** Queued in the transaction that delivers an order (or hands it over), so a sale is recorded exactly when one happened. */
 export const ORDER_SALE_JOB = 'orders.sale';
 
 /**
  * A delivered order is an online sale of what was picked: it earns by the loyalty programmes (channel online, the order
- * number as the transaction id, so a retried job earns once) and goes into the consumer's point-of-sale history, with
- * the stamps it earned. Both are idempotent by the order number.
+ * number as the transaction id, so a retried job earns once), goes into the consumer's point-of-sale history, with
+ * the stamps it earned, and counts in the sales analytics as an online transaction of its store. All three are
+ * idempotent by the order number.
  */
-export function orderSaleJob(db: Db, earning: OnlineSaleEarning, clock: Clock): JobHandler<{ order_id: number }> {
+export function orderSaleJob(db: Db, earning: OnlineSaleEarning, sales: OnlineSaleRecorder, clock: Clock): JobHandler<{ order_id: number }> {
   return async ({ order_id }) => {
     const [order] = await queryRows<{ consumer_id: number; store_id: number; store_code: string; order_no: string; picked_total: number; at: string; items: unknown }>(
       db,
@@ -34,5 +35,8 @@ export function orderSaleJob(db: Db, earning: OnlineSaleEarning, clock: Clock): 
     await db.execute(sql`insert into pos_sales (consumer_id, store_id, receipt_no, total, item_count, stamps_earned, at)
       values (${order.consumer_id}, ${order.store_id}, ${order.order_no}, ${order.picked_total}, ${items.reduce((n, i) => n + i.quantity, 0)}, ${earned.total_earned}, ${at})
       on conflict (receipt_no) do nothing`);
+    if (items.length) {
+      await sales.record([{ transaction_id: order.order_no, store_code: order.store_code, channel: 2, card_id: null, consumer_id: Number(order.consumer_id), at, lines: items }], clock.now());
+    }
   };
 }

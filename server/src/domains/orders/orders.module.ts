@@ -22,7 +22,7 @@ export interface OrderServices extends OrderRouteServices {
 /** cms Order management and the consumer app's orders: placing an order, and the declared workflow that moves it. */
 export function ordersModule(ctx: ModuleContext, deps: OrdersDeps): DomainModule & { services: OrderServices } {
   const workflow = new OrderWorkflowService(ctx.db, ctx.jobs);
-  const recordSale = orderSaleJob(ctx.db, deps.earning, ctx.clock);
+  const recordSale = orderSaleJob(ctx.db, deps.earning, deps.sales, ctx.clock);
   const services: OrderServices = {
     orders: new OrderService(ctx.db),
     placement: new OrderPlacementService(ctx.db),

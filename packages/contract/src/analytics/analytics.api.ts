@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { endpoint, entriesPermission } from '../common/endpoint.ts';
+import { analyticsQuery } from './analytics-period.ts';
+import { posSalesBody, posSalesResult } from './pos-sales.schema.ts';
+import { rankedQuery, salesChannelRow, salesRegionRow, salesStorePage, salesSummary, salesTrend, topCategoryPage, topPluPage, topQuery } from './sales-analytics.schema.ts';
+
+/** The stores' POS sends its sales in signed batches; every sales figure of pandora is counted from them. */
+export const posSalesApi = {
+  ingest: endpoint({
+    id: 'pos-sales.ingest',
+    method: 'POST',
+    path: 'pos/sales',
+    tag: 'pos',
+    summary: 'Records a signed batch of the stores’ transactions, each once by its transaction_id (a repeated one is listed in duplicates and changes nothing); 401 for a bad signature, 422 naming an unknown store',
+    access: 'public',
+    body: posSalesBody,
+    data: posSalesResult,
+    errors: [401, 422],
+  }),
+};
+
+const TAG = 'pandora sales';
+const SALES_ENTRIES = ['pandora.sales-dashboard', 'pandora.dashboard-analytics/sales', 'pandora.dashboard-analytics/overview'] as const;
+const sales = entriesPermission('sales-dashboard', SALES_ENTRIES, 'view');
+const ranking = entriesPermission('sales-analytics', ['pandora.sales-analytics', ...SALES_ENTRIES], 'view');
+
+const widget = <Q extends z.ZodType, D extends z.ZodType>(name: string, summary: string, query: Q, data: D, access = sales) =>
+  endpoint({ id: `analytics-sales.${name}`, method: 'GET', path: `analytics/sales/${name}`, tag: TAG, summary, access, query, data });
+
+/** The sales dashboards' widgets, one endpoint each so each loads and fails on its own; all read the sales rollups. */
+export const salesAnalyticsApi = {
+  summary: widget('summary', 'The period’s sales, transactions and members’ share, beside the period before', analyticsQuery, salesSummary),
+  trend: widget('trend', 'Sales day by day (periods up to 62 days) or month by month', analyticsQuery, salesTrend),
+  byChannel: widget('by-channel', 'Sales by channel: offline (the stores’ tills) and online (delivered orders)', analyticsQuery, z.array(salesChannelRow)),
+  byRegion: widget('by-region', 'Sales by region (the stores’ provinces), the largest first', analyticsQuery, z.array(salesRegionRow)),
+  byStore: widget('by-store', 'A page of stores ranked by sales (dense rank), top or bottom first', rankedQuery, salesStorePage),
+  topCategories: widget('top-categories', 'A page of sub categories ranked by sales or quantity, each beside the period before', topQuery, topCategoryPage, ranking),
+  topPlus: widget('top-plus', 'A page of products (PLU) ranked by sales or quantity, each beside the period before', topQuery, topPluPage, ranking),
+};
+
+export const analyticsApi = { posSalesApi, salesAnalyticsApi };

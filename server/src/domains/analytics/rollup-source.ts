@@ -1,0 +1,48 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { addDays, codesOf, periodParts, type AnalyticsQuery, type DayPeriod } from '@portal/contract';
+
+export type RollupFamily = 'sales_rollup' | 'sales_category' | 'sales_plu';
+
+/**
+ * Which level's rows a widget reads: `filtered` the narrowest the filters allow (the chosen stores, else the chosen
+ * provinces, else the chain), `stores` one row set per store (a store ranking), `provinces` one per province.
+ */
+export type RollupLevel = 'filtered' | 'stores' | 'provinces';
+
+const inCodes = (column: string, codes: string[]) => sql`${sql.raw(column)} in (select json_array_elements_text(${JSON.stringify(codes)}::json))`;
+
+/** The chosen stores by code (case aside), as a condition on `store_id`. */
+const chosenStores = (codes: string[]) => sql`store_id in (select id from stores where ${inCodes('lower(code)', codes.map((c) => c.toLowerCase()))})`;
+
+function levelOf(q: AnalyticsQuery, level: RollupLevel): SQL {
+  const stores = codesOf(q.store_code);
+  const provinces = codesOf(q.province_code);
+  const inProvinces = provinces.length ? sql` and ${inCodes('province_code', provinces)}` : sql``;
+  if (stores.length) return sql`${chosenStores(stores)}${inProvinces}`;
+  if (level === 'stores') return sql`store_id > 0${inProvinces}`;
+  if (level === 'provinces') return sql`store_id = 0 and province_code <> ''${inProvinces}`;
+  return provinces.length ? sql`store_id = 0${inProvinces}` : sql`store_id = 0 and province_code = ''`;
+}
+
+/** The rows of one grain whose day (by the query's basis) lies in `p`; the Jakarta key bounds the store-day search. */
+function inPeriod(q: AnalyticsQuery, p: DayPeriod, grain: 'day' | 'month'): SQL {
+  if (q.basis === 'wib') return sql`wib_key between ${p.from}::date and ${p.to}::date`;
+  const slack = grain === 'day' ? 1 : 31;
+  return sql`local_key between ${p.from}::date and ${p.to}::date and wib_key between ${addDays(p.from, -slack)}::date and ${addDays(p.to, slack)}::date`;
+}
+
+/**
+ * The rollup rows of a family for a period and the query's filters, as one relation: the period's whole months from
+ * the monthly table and its other days from the daily one. `key` is the row's day by the query's basis (the first of
+ * the month for monthly rows).
+ */
+export function rollupRows(family: RollupFamily, q: AnalyticsQuery, p: DayPeriod, level: RollupLevel = 'filtered'): SQL {
+  const parts = periodParts(p);
+  const key = sql.raw(q.basis === 'wib' ? 'wib_key' : 'local_key');
+  const where = levelOf(q, level);
+  const channel = q.channel ? sql` and channel = ${q.channel}` : sql``;
+  const pieces: SQL[] = [];
+  if (parts.months) pieces.push(sql`select *, ${key} as key from ${sql.raw(`${family}_month`)} where ${where}${channel} and ${inPeriod(q, parts.months, 'month')}`);
+  for (const d of parts.days) pieces.push(sql`select *, ${key} as key from ${sql.raw(`${family}_day`)} where ${where}${channel} and ${inPeriod(q, d, 'day')}`);
+  return sql`(${sql.join(pieces, sql` union all `)})`;
+}

@@ -1,0 +1,176 @@
+import { sql } from 'drizzle-orm';
+import {
+  analyticsPeriod,
+  jakartaDay,
+  previousPeriod,
+  trendBucketOf,
+  trendBuckets,
+  type AnalyticsQuery,
+  type DayPeriod,
+  type RankedQuery,
+  type SalesFigures,
+  type SalesRegionRow,
+  type SalesSummary,
+  type SalesTrend,
+  type TopCategoryRow,
+  type TopPluRow,
+  type TopQuery,
+} from '@portal/contract';
+import { queryRows, type Db } from '../../db/client.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { rollupRows, type RollupFamily, type RollupLevel } from './rollup-source.ts';
+
+const FIGURES = sql`coalesce(sum(sales), 0) as sales, coalesce(sum(transactions), 0) as transactions, coalesce(sum(quantity), 0) as quantity,
+  coalesce(sum(member_sales), 0) as member_sales, coalesce(sum(member_transactions), 0) as member_transactions`;
+
+const figuresOf = (r: Record<string, unknown> | undefined): SalesFigures => ({
+  sales: Number(r?.sales ?? 0),
+  transactions: Number(r?.transactions ?? 0),
+  quantity: Number(r?.quantity ?? 0),
+  member_sales: Number(r?.member_sales ?? 0),
+  member_transactions: Number(r?.member_transactions ?? 0),
+});
+
+interface Page<T> {
+  data: T[];
+  meta: { page: number; limit: number; total: number };
+}
+
+/**
+ * The sales dashboards' figures, every one summed from the sales rollups (migration 0038, kept by sales-rollup.ts) at
+ * the narrowest level the filters allow: never a scan of the transactions.
+ */
+export class SalesAnalyticsService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  period(q: AnalyticsQuery): DayPeriod {
+    return analyticsPeriod(q, jakartaDay(this.clock.now()));
+  }
+
+  async summary(q: AnalyticsQuery): Promise<SalesSummary> {
+    const period = this.period(q);
+    const previous = previousPeriod(period);
+    const [current, before] = await Promise.all([this.figures(q, period), this.figures(q, previous)]);
+    return { period, previous_period: previous, current, previous: before };
+  }
+
+  async trend(q: AnalyticsQuery): Promise<SalesTrend> {
+    const period = this.period(q);
+    const bucket = trendBucketOf(period);
+    const format = bucket === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM';
+    const rows = await queryRows(this.db, sql`select to_char(key, ${format}) as bucket, ${FIGURES} from ${rollupRows('sales_rollup', q, period)} r group by 1`);
+    const byBucket = new Map(rows.map((r) => [String(r.bucket), r]));
+    return { bucket, rows: trendBuckets(period).map((b) => ({ bucket: b, ...figuresOf(byBucket.get(b)) })) };
+  }
+
+  async byChannel(q: AnalyticsQuery) {
+    const rows = await queryRows(this.db, sql`select channel, ${FIGURES} from ${rollupRows('sales_rollup', q, this.period(q))} r group by channel order by channel`);
+    return rows.map((r) => ({ channel: Number(r.channel), ...figuresOf(r) }));
+  }
+
+  async byRegion(q: AnalyticsQuery): Promise<SalesRegionRow[]> {
+    const rows = await queryRows(
+      this.db,
+      sql`select r.province_code, p.name as province_name, ${FIGURES} from ${rollupRows('sales_rollup', q, this.period(q), 'provinces')} r
+        join provinces p on p.code = r.province_code group by r.province_code, p.name order by sales desc, r.province_code`,
+    );
+    return rows.map((r) => ({ province_code: String(r.province_code), province_name: String(r.province_name), ...figuresOf(r) }));
+  }
+
+  /** Stores ranked by sales (a dense rank over every store with sales in the period), one page of them. */
+  async byStore(q: RankedQuery): Promise<Page<SalesFigures & { rank: number; store_id: number; store_code: string; store_name: string; province_name: string }>> {
+    const dir = sql.raw(q.order === 'asc' ? 'asc' : 'desc');
+    const rows = await queryRows(
+      this.db,
+      sql`with s as (select store_id, ${FIGURES} from ${rollupRows('sales_rollup', q, this.period(q), 'stores')} r group by store_id),
+          ranked as (select s.*, dense_rank() over (order by sales ${dir}) as rank, count(*) over () as total from s)
+        select ranked.*, st.code as store_code, st.name as store_name, p.name as province_name
+        from ranked join stores st on st.id = ranked.store_id join provinces p on p.code = st.province_code
+        order by ranked.sales ${dir}, ranked.store_id limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
+    );
+    return {
+      data: rows.map((r) => ({ rank: Number(r.rank), store_id: Number(r.store_id), store_code: String(r.store_code), store_name: String(r.store_name), province_name: String(r.province_name), ...figuresOf(r) })),
+      meta: { page: q.page, limit: q.limit, total: rows.length ? Number(rows[0]!.total) : q.page > 1 ? await this.count('sales_rollup', 'store_id', q, this.period(q), 'stores') : 0 },
+    };
+  }
+
+  async topCategories(q: TopQuery): Promise<Page<TopCategoryRow>> {
+    const page = await this.top(q, 'sales_category', 'category_id');
+    const ids = page.rows.map((r) => Number(r.category_id));
+    const names = await queryRows<{ id: number; name: string; parent_name: string | null }>(
+      this.db,
+      sql`select c.id, c.name, p.name as parent_name from categories c left join categories p on p.id = c.parent_id where c.id in (select json_array_elements_text(${JSON.stringify(ids)}::json)::int)`,
+    );
+    const byId = new Map(names.map((n) => [Number(n.id), n]));
+    return {
+      data: page.rows.map((r) => {
+        const c = byId.get(Number(r.category_id));
+        return { ...page.figures(r), category_id: Number(r.category_id), category_name: c?.name ?? 'Uncategorised', parent_name: c?.parent_name ?? '' };
+      }),
+      meta: page.meta,
+    };
+  }
+
+  async topPlus(q: TopQuery): Promise<Page<TopPluRow>> {
+    const page = await this.top(q, 'sales_plu', 'plu');
+    const plus = page.rows.map((r) => String(r.plu));
+    const names = await queryRows<{ plu: string; name: string; category_name: string }>(
+      this.db,
+      sql`select p.plu, p.name, c.name as category_name from products p join categories c on c.id = p.category_id where p.plu in (select json_array_elements_text(${JSON.stringify(plus)}::json))`,
+    );
+    const byPlu = new Map(names.map((n) => [n.plu, n]));
+    return {
+      data: page.rows.map((r) => {
+        const p = byPlu.get(String(r.plu));
+        return { ...page.figures(r), plu: String(r.plu), product_name: p?.name ?? String(r.plu), category_name: p?.category_name ?? 'Uncategorised' };
+      }),
+      meta: page.meta,
+    };
+  }
+
+  /** A page of a family's keys ranked by the measure (dense rank), each with its figures of the period before. */
+  private async top(q: TopQuery, family: 'sales_category' | 'sales_plu', dim: string) {
+    const period = this.period(q);
+    const previous = previousPeriod(period);
+    const by = sql.raw(q.measure === 'quantity' ? 'quantity' : 'sales');
+    const dir = sql.raw(q.order === 'asc' ? 'asc' : 'desc');
+    const d = sql.raw(dim);
+    const rows = await queryRows(
+      this.db,
+      sql`with cur as (select ${d}, sum(sales) as sales, sum(quantity) as quantity, sum(lines) as lines from ${rollupRows(family, q, period)} r group by ${d}),
+          ranked as (select cur.*, dense_rank() over (order by ${by} ${dir}) as rank, count(*) over () as total from cur),
+          pick as (select * from ranked order by ${by} ${dir}, ${d} limit ${q.limit} offset ${(q.page - 1) * q.limit}),
+          prev as (select ${d}, sum(sales) as sales, sum(quantity) as quantity from ${rollupRows(family, q, previous)} r
+            where ${d} in (select ${d} from pick) group by ${d})
+        select pick.*, coalesce(prev.sales, 0) as previous_sales, coalesce(prev.quantity, 0) as previous_quantity
+        from pick left join prev using (${d}) order by pick.${by} ${dir}, pick.${d}`,
+    );
+    const total = rows.length ? Number(rows[0]!.total) : q.page > 1 ? await this.count(family, dim, q, period) : 0;
+    return {
+      rows,
+      meta: { page: q.page, limit: q.limit, total },
+      figures: (r: Record<string, unknown>) => ({
+        rank: Number(r.rank),
+        sales: Number(r.sales),
+        quantity: Number(r.quantity),
+        lines: Number(r.lines),
+        previous_sales: Number(r.previous_sales),
+        previous_quantity: Number(r.previous_quantity),
+      }),
+    };
+  }
+
+  private async figures(q: AnalyticsQuery, p: DayPeriod): Promise<SalesFigures> {
+    const [row] = await queryRows(this.db, sql`select ${FIGURES} from ${rollupRows('sales_rollup', q, p)} r`);
+    return figuresOf(row);
+  }
+
+  /** How many keys a ranking holds, for a page past its end. */
+  private async count(family: RollupFamily, dim: string, q: AnalyticsQuery, p: DayPeriod, level: RollupLevel = 'filtered'): Promise<number> {
+    const [row] = await queryRows(this.db, sql`select count(distinct ${sql.raw(dim)}) as n from ${rollupRows(family, q, p, level)} r`);
+    return Number(row?.n ?? 0);
+  }
+}
