@@ -4,7 +4,8 @@ import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Config } from '../../config.ts';
 import { verifyWebhook, webhookSecretOf } from '../../platform/webhook-signature.ts';
-import { SALES_WATERMARK_LOCK } from './sales-rollup.ts';
+import { holdWriterLock } from './rollup-engine.ts';
+import { SALES_SOURCE } from './sales-rollup.ts';
 
 /** The secret the POS signs its sales batches with: POS_SECRET, else derived from the app key. */
 export const posSalesSecretOf = (config: Pick<Config, 'POS_SECRET' | 'APP_SECRET' | 'APP_ENV' | 'DATA_DIR'>): string | Buffer => webhookSecretOf(config.POS_SECRET, config, 'pos-sales');
@@ -47,8 +48,8 @@ export class PosSalesService {
     });
     const lines = sales.flatMap((s) => s.lines.map((l, i) => ({ tid: s.transaction_id, line_no: i + 1, plu: l.plu.toUpperCase(), quantity: l.quantity, price: l.price })));
     const inserted = await this.db.transaction(async (tx) => {
-      // Held until commit: the rollup's watermark never passes an id that is not yet visible (sales-rollup.ts).
-      await tx.execute(sql`select pg_advisory_xact_lock_shared(${SALES_WATERMARK_LOCK})`);
+      // Held until commit: the rollups' watermark never passes an id that is not yet visible (rollup-engine.ts).
+      await holdWriterLock(tx, SALES_SOURCE);
       const added = await queryRows<{ id: string; transaction_id: string }>(
         tx,
         sql`insert into sales_transactions (transaction_id, store_id, channel, consumer_id, at, total, quantity, line_count, received_at)
