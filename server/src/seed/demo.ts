@@ -16,6 +16,7 @@ import { seedStamps } from './demo-stamps.ts';
 import { seedSurveys } from './demo-surveys.ts';
 import { seedTopUps } from './demo-top-ups.ts';
 import { demoSalesOptions, seedSales } from './demo-sales.ts';
+import { seedAppEvents } from './demo-events.ts';
 import { PosSalesService } from '../domains/analytics/pos-sales.service.ts';
 import { randomBytes } from 'node:crypto';
 
@@ -54,6 +55,8 @@ export async function seedDemo(db: Db, opts: DemoOptions = {}): Promise<void> {
   if (scale > 0) await seedOrders(db, new PosSalesService(db, randomBytes(32)), new Date(), demoOrderCount(scale));
   // The stores' till sales, sent by the POS in signed batches; then the sales rollups catch up.
   if (scale > 0) await seedSales(db, new Date(), demoSalesOptions(scale));
+  // The consumer app's impressions, clicks and add-to-carts on planograms, products and content.
+  if (scale > 0) await seedAppEvents(db, new Date(), scale >= 1 ? 120 : 10);
   // Digital products, and top-ups bought, paid and answered by the simulated biller through the top-up services.
   if (scale > 0) await seedTopUps(db);
   if (scale > 0) await seedVoucherProducts(db);

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { endpoint, entriesPermission } from '../common/endpoint.ts';
 import { analyticsQuery } from './analytics-period.ts';
+import { appEventsBody, appEventsResult } from './app-events.schema.ts';
+import { planogramRankPage, planogramRankQuery, planogramSummary, productRankPage, productRankQuery } from './planogram-analytics.schema.ts';
 import { posSalesBody, posSalesResult } from './pos-sales.schema.ts';
 import { rankedQuery, salesChannelRow, salesRegionRow, salesStorePage, salesSummary, salesTrend, topCategoryPage, topPluPage, topQuery } from './sales-analytics.schema.ts';
 
@@ -38,4 +40,31 @@ export const salesAnalyticsApi = {
   topPlus: widget('top-plus', 'A page of products (PLU) ranked by sales or quantity, each beside the period before', topQuery, topPluPage, ranking),
 };
 
-export const analyticsApi = { posSalesApi, salesAnalyticsApi };
+
+/** The consumer app's batched events (impressions, clicks, add to cart), behind the consumer token. */
+export const appEventsApi = {
+  send: endpoint({
+    id: 'app-events.send',
+    method: 'POST',
+    path: 'app/events',
+    tag: 'consumer app',
+    summary: 'Records a batch of the consumer’s impressions, clicks and add-to-cart events, each once by its event_id',
+    access: 'public',
+    body: appEventsBody,
+    data: appEventsResult,
+    errors: [401],
+  }),
+};
+
+const planogramView = entriesPermission('planogram-analytics', ['pandora.planogram-analytics'], 'view');
+const planogramWidget = <Q extends z.ZodType, D extends z.ZodType>(name: string, summary: string, query: Q, data: D) =>
+  endpoint({ id: `analytics-planograms.${name}`, method: 'GET', path: `analytics/planograms/${name}`, tag: 'pandora planograms', summary, access: planogramView, query, data });
+
+/** Planogram analytics: the app's impressions, clicks and add-to-carts on planograms and products, and their sales. */
+export const planogramAnalyticsApi = {
+  summary: planogramWidget('summary', 'The period’s impressions, clicks, add-to-carts and planogram products’ sales, beside the period before', analyticsQuery, planogramSummary),
+  planograms: planogramWidget('planograms', 'Planograms ranked by impressions, clicks, add-to-carts or sales (dense rank), top or bottom first', planogramRankQuery, planogramRankPage),
+  products: planogramWidget('products', 'Products ranked by impressions, clicks, add-to-carts or sales, of one planogram or all', productRankQuery, productRankPage),
+};
+
+export const analyticsApi = { posSalesApi, salesAnalyticsApi, appEventsApi, planogramAnalyticsApi };

@@ -2,3 +2,5 @@ export * from './analytics-period.ts';
 export * from './pos-sales.schema.ts';
 export * from './sales-analytics.schema.ts';
 export * from './analytics.api.ts';
+export * from './app-events.schema.ts';
+export * from './planogram-analytics.schema.ts';

@@ -51,7 +51,7 @@ export const salesStoreRow = salesFigures.extend({ rank: count, store_id: count,
 export type SalesStoreRow = z.infer<typeof salesStoreRow>;
 
 /** Ranked lists: a page of them, best first (`order=desc`) or worst first (`asc`, the bottom stores). */
-const rankedFields = analyticsFilters.extend({
+export const rankedFields = analyticsFilters.extend({
   order: z.enum(['desc', 'asc'], { error: 'Order must be desc or asc' }).default('desc'),
   page: z.coerce.number().int().min(1).max(1000).default(1),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(10),

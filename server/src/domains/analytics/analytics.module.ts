@@ -1,19 +1,22 @@
 import type { DomainModule, ModuleContext } from '../../platform/module.ts';
 import { registerAnalyticsRoutes } from './analytics.routes.ts';
+import { AppEventsService } from './app-events.service.ts';
+import { PlanogramAnalyticsService } from './planogram-analytics.service.ts';
 import { PosSalesService, posSalesSecretOf } from './pos-sales.service.ts';
-import { queueSalesCatchUp, SALES_ROLLUP_JOB, salesRollupJob } from './sales-rollup.ts';
+import { ANALYTICS_ROLLUP_JOB, queueRollupCatchUp, rollupJob } from './rollup.job.ts';
 import { SalesAnalyticsService } from './sales-analytics.service.ts';
 
-/** Pandora's analytics: the sales the stores' POS and delivered orders record, their rollups and the dashboards over them. */
-export function analyticsModule(ctx: ModuleContext): DomainModule & { services: { sales: PosSalesService } } {
-  const services = { sales: new PosSalesService(ctx.db, posSalesSecretOf(ctx.config), queueSalesCatchUp(ctx.jobs)) };
-  const dashboards = new SalesAnalyticsService(ctx.db, ctx.clock);
+/** Pandora's analytics: the sales the stores' POS and delivered orders record, the app's events, their rollups and the dashboards over them. */
+export function analyticsModule(ctx: ModuleContext): DomainModule & { services: { sales: PosSalesService; events: AppEventsService } } {
+  const catchUpSoon = queueRollupCatchUp(ctx.jobs);
+  const services = { sales: new PosSalesService(ctx.db, posSalesSecretOf(ctx.config), catchUpSoon), events: new AppEventsService(ctx.db, catchUpSoon) };
+  const dashboards = { salesDashboards: new SalesAnalyticsService(ctx.db, ctx.clock), planograms: new PlanogramAnalyticsService(ctx.db, ctx.clock) };
   return {
     name: 'analytics',
     services,
-    jobs: [{ name: SALES_ROLLUP_JOB, handler: salesRollupJob(ctx.db, ctx.jobs, ctx.clock), sendOnStart: { tick: true } }],
+    jobs: [{ name: ANALYTICS_ROLLUP_JOB, handler: rollupJob(ctx.db, ctx.jobs, ctx.clock), sendOnStart: { tick: true } }],
     register(app) {
-      registerAnalyticsRoutes(app, services.sales, dashboards, ctx.clock);
+      registerAnalyticsRoutes(app, { ...services, ...dashboards }, ctx.clock, ctx.consumerAuth);
     },
   };
 }

@@ -1,13 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import { posSalesApi, salesAnalyticsApi as api } from '@portal/contract';
+import { appEventsApi, planogramAnalyticsApi, posSalesApi, salesAnalyticsApi as api } from '@portal/contract';
 import type { Clock } from '../../platform/clock.ts';
+import { appConsumer, type ConsumerAuthService } from '../../platform/consumer-auth.ts';
 import { serve } from '../../platform/serve.ts';
+import type { AppEventsService } from './app-events.service.ts';
+import type { PlanogramAnalyticsService } from './planogram-analytics.service.ts';
 import type { PosSalesService } from './pos-sales.service.ts';
 import type { SalesAnalyticsService } from './sales-analytics.service.ts';
 
-/** The POS's sales batches and the sales dashboards' widgets. */
-export function registerAnalyticsRoutes(app: FastifyInstance, pos: PosSalesService, sales: SalesAnalyticsService, clock: Clock): void {
-  serve(app, posSalesApi.ingest, async (req) => ({ message: 'Success', data: await pos.ingest(req.body, clock.now()) }));
+interface AnalyticsServices {
+  sales: PosSalesService;
+  events: AppEventsService;
+  salesDashboards: SalesAnalyticsService;
+  planograms: PlanogramAnalyticsService;
+}
+
+/** The POS's sales batches, the app's events and the dashboards' widgets. */
+export function registerAnalyticsRoutes(app: FastifyInstance, s: AnalyticsServices, clock: Clock, consumerAuth: ConsumerAuthService): void {
+  serve(app, posSalesApi.ingest, async (req) => ({ message: 'Success', data: await s.sales.ingest(req.body, clock.now()) }));
+  serve(app, appEventsApi.send, async (req) => ({ message: 'Success', data: await s.events.record(appConsumer(req).consumerId, req.body.events, clock.now()) }), { onRequest: consumerAuth.guard });
+  const sales = s.salesDashboards;
   serve(app, api.summary, async (req) => ({ message: 'Success', data: await sales.summary(req.query) }));
   serve(app, api.trend, async (req) => ({ message: 'Success', data: await sales.trend(req.query) }));
   serve(app, api.byChannel, async (req) => ({ message: 'Success', data: await sales.byChannel(req.query) }));
@@ -15,4 +27,8 @@ export function registerAnalyticsRoutes(app: FastifyInstance, pos: PosSalesServi
   serve(app, api.byStore, async (req) => ({ message: 'Success', data: await sales.byStore(req.query) }));
   serve(app, api.topCategories, async (req) => ({ message: 'Success', data: await sales.topCategories(req.query) }));
   serve(app, api.topPlus, async (req) => ({ message: 'Success', data: await sales.topPlus(req.query) }));
+  const p = s.planograms;
+  serve(app, planogramAnalyticsApi.summary, async (req) => ({ message: 'Success', data: await p.summary(req.query) }));
+  serve(app, planogramAnalyticsApi.planograms, async (req) => ({ message: 'Success', data: await p.planograms(req.query) }));
+  serve(app, planogramAnalyticsApi.products, async (req) => ({ message: 'Success', data: await p.products(req.query) }));
 }

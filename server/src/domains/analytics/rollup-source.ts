@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { addDays, codesOf, periodParts, type AnalyticsQuery, type DayPeriod } from '@portal/contract';
 
-export type RollupFamily = 'sales_rollup' | 'sales_category' | 'sales_plu';
+/** The rollup tables a dashboard reads (each `<family>_day` and `<family>_month`). */
+export type RollupFamily = 'sales_rollup' | 'sales_category' | 'sales_plu' | 'event_planogram' | 'event_product' | 'event_content';
 
 /**
  * Which level's rows a widget reads: `filtered` the narrowest the filters allow (the chosen stores, else the chosen
@@ -40,7 +41,8 @@ export function rollupRows(family: RollupFamily, q: AnalyticsQuery, p: DayPeriod
   const parts = periodParts(p);
   const key = sql.raw(q.basis === 'wib' ? 'wib_key' : 'local_key');
   const where = levelOf(q, level);
-  const channel = q.channel ? sql` and channel = ${q.channel}` : sql``;
+  // Only sales have a channel: the app's events are all the online shop's.
+  const channel = q.channel && family.startsWith('sales_') ? sql` and channel = ${q.channel}` : sql``;
   const pieces: SQL[] = [];
   if (parts.months) pieces.push(sql`select *, ${key} as key from ${sql.raw(`${family}_month`)} where ${where}${channel} and ${inPeriod(q, parts.months, 'month')}`);
   for (const d of parts.days) pieces.push(sql`select *, ${key} as key from ${sql.raw(`${family}_day`)} where ${where}${channel} and ${inPeriod(q, d, 'day')}`);
