@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint, entriesPermission } from '../common/endpoint.ts';
 import { analyticsQuery } from './analytics-period.ts';
 import { appEventsBody, appEventsResult } from './app-events.schema.ts';
+import { contentRankPage, contentRankQuery, contentSummary, contentSummaryQuery } from './content-analytics.schema.ts';
 import { planogramRankPage, planogramRankQuery, planogramSummary, productRankPage, productRankQuery } from './planogram-analytics.schema.ts';
 import { posSalesBody, posSalesResult } from './pos-sales.schema.ts';
 import { rankedQuery, salesChannelRow, salesRegionRow, salesStorePage, salesSummary, salesTrend, topCategoryPage, topPluPage, topQuery } from './sales-analytics.schema.ts';
@@ -67,4 +68,14 @@ export const planogramAnalyticsApi = {
   products: planogramWidget('products', 'Products ranked by impressions, clicks, add-to-carts or sales, of one planogram or all', productRankQuery, productRankPage),
 };
 
-export const analyticsApi = { posSalesApi, salesAnalyticsApi, appEventsApi, planogramAnalyticsApi };
+const contentView = entriesPermission('content-analytics', ['pandora.dashboard-analytics/content', 'pandora.dashboard-analytics/overview', 'pandora.dashboard-analytics/marketing-campaign'], 'view');
+const contentWidget = <Q extends z.ZodType, D extends z.ZodType>(name: string, summary: string, query: Q, data: D) =>
+  endpoint({ id: `analytics-content.${name}`, method: 'GET', path: `analytics/content/${name}`, tag: 'pandora content', summary, access: contentView, query, data });
+
+/** The content dashboard: the app's impressions and clicks of offers, banners and messages. */
+export const contentAnalyticsApi = {
+  summary: contentWidget('summary', 'Impressions, clicks and live items by kind (offer, banner, message), beside the period before', contentSummaryQuery, contentSummary),
+  ranking: contentWidget('ranking', 'Offers, banners or messages ranked by impressions or clicks (dense rank), top or bottom first', contentRankQuery, contentRankPage),
+};
+
+export const analyticsApi = { posSalesApi, salesAnalyticsApi, appEventsApi, planogramAnalyticsApi, contentAnalyticsApi };

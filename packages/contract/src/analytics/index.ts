@@ -4,3 +4,4 @@ export * from './sales-analytics.schema.ts';
 export * from './analytics.api.ts';
 export * from './app-events.schema.ts';
 export * from './planogram-analytics.schema.ts';
+export * from './content-analytics.schema.ts';

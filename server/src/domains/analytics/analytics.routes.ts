@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { appEventsApi, planogramAnalyticsApi, posSalesApi, salesAnalyticsApi as api } from '@portal/contract';
+import { appEventsApi, contentAnalyticsApi, planogramAnalyticsApi, posSalesApi, salesAnalyticsApi as api } from '@portal/contract';
 import type { Clock } from '../../platform/clock.ts';
 import { appConsumer, type ConsumerAuthService } from '../../platform/consumer-auth.ts';
 import { serve } from '../../platform/serve.ts';
 import type { AppEventsService } from './app-events.service.ts';
+import type { ContentAnalyticsService } from './content-analytics.service.ts';
 import type { PlanogramAnalyticsService } from './planogram-analytics.service.ts';
 import type { PosSalesService } from './pos-sales.service.ts';
 import type { SalesAnalyticsService } from './sales-analytics.service.ts';
@@ -13,6 +14,7 @@ interface AnalyticsServices {
   events: AppEventsService;
   salesDashboards: SalesAnalyticsService;
   planograms: PlanogramAnalyticsService;
+  content: ContentAnalyticsService;
 }
 
 /** The POS's sales batches, the app's events and the dashboards' widgets. */
@@ -31,4 +33,6 @@ export function registerAnalyticsRoutes(app: FastifyInstance, s: AnalyticsServic
   serve(app, planogramAnalyticsApi.summary, async (req) => ({ message: 'Success', data: await p.summary(req.query) }));
   serve(app, planogramAnalyticsApi.planograms, async (req) => ({ message: 'Success', data: await p.planograms(req.query) }));
   serve(app, planogramAnalyticsApi.products, async (req) => ({ message: 'Success', data: await p.products(req.query) }));
+  serve(app, contentAnalyticsApi.summary, async (req) => ({ message: 'Success', data: await s.content.summary(req.query) }));
+  serve(app, contentAnalyticsApi.ranking, async (req) => ({ message: 'Success', data: await s.content.ranking(req.query) }));
 }

@@ -144,6 +144,45 @@ describe('planogram analytics: the app’s events counted once, ranked as the ra
     expect(summary.previous.impressions).toBe(await rawImpressions(summary.previous_period));
   });
 
+  it('ranks offers, banners and messages by impressions and clicks as the raw events do', async () => {
+    const [offer] = await queryRows<{ id: number }>(
+      db(),
+      sql`insert into content_items (kind, title, start_at, end_at, status) values ('offer', 'Promo Uji', now() - interval '10 days', now() + interval '10 days', 1) returning id`,
+    );
+    const at = new Date(now().getTime() - 2 * 3_600_000).toISOString();
+    const events = [...Array.from({ length: 7 }, () => ({ type: 'impression' as const })), ...Array.from({ length: 3 }, () => ({ type: 'click' as const }))].map((e) => ({
+      ...e,
+      event_id: randomUUID(),
+      content_id: Number(offer!.id),
+      store_code: store,
+      at,
+    }));
+    expect((await send(events)).statusCode).toBe(200);
+    await catchUpEventRollups(db(), now());
+    await createStaff(db(), 'content.viewer', [{ entry: 'pandora.dashboard-analytics/content', action: 'view' }]);
+    const viewer = await h.tokenOf('content.viewer');
+    const today = jakartaDay(now());
+    const res = await h.call('GET', `/api/v1/analytics/content/ranking?kind=offer&measure=clicks&from=${addDays(today, -6)}&to=${today}&limit=100`, { token: viewer });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json<{ data: { data: { content_id: number; impressions: number; clicks: number; rank: number }[] } }>().data.data;
+    const raw = await queryRows<{ content_id: number; impressions: string; clicks: string }>(
+      db(),
+      sql`select content_id, count(*) filter (where type = 1) as impressions, count(*) filter (where type = 2) as clicks from app_events
+        where content_id is not null and (at at time zone 'Asia/Jakarta')::date between ${addDays(today, -6)}::date and ${today}::date group by content_id`,
+    );
+    for (const r of rows) {
+      const e = raw.find((x) => Number(x.content_id) === r.content_id);
+      expect([r.impressions, r.clicks], String(r.content_id)).toEqual([Number(e?.impressions ?? 0), Number(e?.clicks ?? 0)]);
+    }
+    expect(rows.find((r) => r.content_id === Number(offer!.id))).toMatchObject({ impressions: 7, clicks: 3 });
+    expect(rows.map((r) => r.rank)).toEqual(denseRank(rows, (r) => r.clicks).map((r) => r.rank));
+    const summary = await h.call('GET', `/api/v1/analytics/content/summary?kind=offer&from=${addDays(today, -6)}&to=${today}`, { token: viewer });
+    const offers = summary.json<{ data: { current: { kind: string; clicks: number; live: number }[] } }>().data.current[0]!;
+    expect(offers.clicks).toBe(raw.reduce((n, r) => n + Number(r.clicks) * (rows.some((x) => x.content_id === Number(r.content_id)) ? 1 : 0), 0));
+    expect(offers.live).toBeGreaterThan(0);
+    expect((await h.call('GET', '/api/v1/analytics/content/ranking?kind=flyer', { token: viewer })).statusCode).toBe(400);
+  });
+
   it('is refused to a user without planogram analytics', async () => {
     await createStaff(db(), 'no.planograms', [{ entry: 'pandora.sales-dashboard', action: 'view' }]);
     const res = await h.call('GET', '/api/v1/analytics/planograms/summary', { token: await h.tokenOf('no.planograms') });

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import {
+  CONTENT_ANALYTICS_KINDS,
+  analyticsPeriod,
+  jakartaDay,
+  jakartaDayStart,
+  addDays,
+  previousPeriod,
+  type ContentRankQuery,
+  type ContentRankRow,
+  type ContentSummary,
+  type ContentSummaryQuery,
+  type DayPeriod,
+} from '@portal/contract';
+import { queryRows, type Db } from '../../db/client.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { rollupRows } from './rollup-source.ts';
+
+/** The content's live window overlaps the period's Jakarta days. */
+const liveIn = (p: DayPeriod) => sql`c.start_at < ${jakartaDayStart(addDays(p.to, 1))} and c.end_at > ${jakartaDayStart(p.from)}`;
+
+/** The content dashboard, from the event rollups per content (migration 0041) and the content items themselves. */
+export class ContentAnalyticsService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async summary(q: ContentSummaryQuery): Promise<ContentSummary> {
+    const period = analyticsPeriod(q, jakartaDay(this.clock.now()));
+    const previous = previousPeriod(period);
+    const kinds = q.kind ? [q.kind] : [...CONTENT_ANALYTICS_KINDS];
+    const figures = async (p: DayPeriod) => {
+      const rows = await queryRows<{ kind: string; impressions: string; clicks: string; live: string }>(
+        this.db,
+        sql`with ev as (select content_id, sum(impressions) as impressions, sum(clicks) as clicks from ${rollupRows('event_content', q, p)} e group by content_id)
+          select k.kind, coalesce(sum(ev.impressions), 0) as impressions, coalesce(sum(ev.clicks), 0) as clicks,
+            (select count(*) from content_items c where c.kind = k.kind and ${liveIn(p)}) as live
+          from json_array_elements_text(${JSON.stringify(kinds)}::json) as k(kind)
+          left join content_items c on c.kind = k.kind left join ev on ev.content_id = c.id
+          group by k.kind order by k.kind`,
+      );
+      return rows.map((r) => ({ kind: r.kind, impressions: Number(r.impressions), clicks: Number(r.clicks), live: Number(r.live) }));
+    };
+    const [current, before] = await Promise.all([figures(period), figures(previous)]);
+    return { period, previous_period: previous, current, previous: before };
+  }
+
+  /** Items of one kind live in the period or seen in it, ranked by the measure (dense rank), with the measure of the period before. */
+  async ranking(q: ContentRankQuery): Promise<{ data: ContentRankRow[]; meta: { page: number; limit: number; total: number } }> {
+    const period = analyticsPeriod(q, jakartaDay(this.clock.now()));
+    const previous = previousPeriod(period);
+    const m = sql.raw(q.measure === 'clicks' ? 'clicks' : 'impressions');
+    const dir = sql.raw(q.order === 'asc' ? 'asc' : 'desc');
+    const events = (p: DayPeriod) => sql`select content_id, sum(impressions) as impressions, sum(clicks) as clicks from ${rollupRows('event_content', q, p)} e group by content_id`;
+    const rows = await queryRows(
+      this.db,
+      sql`with ev as (${events(period)}),
+          cur as (select c.id as content_id, c.title, c.status, c.start_at, c.end_at, coalesce(ev.impressions, 0) as impressions, coalesce(ev.clicks, 0) as clicks
+            from content_items c left join ev on ev.content_id = c.id where c.kind = ${q.kind} and (${liveIn(period)} or ev.content_id is not null)),
+          ranked as (select cur.*, dense_rank() over (order by ${m} ${dir}) as rank, count(*) over () as total from cur),
+          pick as (select * from ranked order by ${m} ${dir}, content_id limit ${q.limit} offset ${(q.page - 1) * q.limit}),
+          prev as (${events(previous)})
+        select pick.*, coalesce((select prev.${m} from prev where prev.content_id = pick.content_id), 0) as previous_value
+        from pick order by pick.${m} ${dir}, pick.content_id`,
+    );
+    return {
+      data: rows.map((r) => ({
+        rank: Number(r.rank),
+        content_id: Number(r.content_id),
+        title: String(r.title),
+        status: Number(r.status),
+        start_at: new Date(String(r.start_at)).toISOString(),
+        end_at: new Date(String(r.end_at)).toISOString(),
+        impressions: Number(r.impressions),
+        clicks: Number(r.clicks),
+        previous_value: Number(r.previous_value),
+      })),
+      meta: { page: q.page, limit: q.limit, total: Number(rows[0]?.total ?? 0) },
+    };
+  }
+}
