@@ -121,6 +121,9 @@ const RECIPES: Record<string, Recipe> = {
   // E-vouchers: a well-formed barcode no voucher carries; the POS's redemption refuses an unsigned body.
   'GET /api/v1/vouchers/status': { query: () => ({ voucher_barcode: '123456789012345671' }), expect: 404 },
   'POST /api/v1/pos/vouchers/redeem': { body: {}, expect: 400 },
+  // Analytics: the POS's sales batch refuses an unsigned body; the app's events take the consumer token.
+  'POST /api/v1/pos/sales': { body: {}, expect: 400 },
+  'POST /api/v1/app/events': { body: {}, expect: 401 },
 };
 
 /**
@@ -137,7 +140,7 @@ function urlOf(route: RegisteredRoute, recipe: Recipe, known: Known): string {
   return query ? `${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}` : path;
 }
 
-const DEMO_USERS = ['superadmin', 'admin.cms', 'cs.agent', 'viewer', 'no.access'] as const;
+const DEMO_USERS = ['superadmin', 'admin.cms', 'cs.agent', 'viewer', 'analyst', 'no.access'] as const;
 
 describe('permission matrix: every registered API route, every demo role, and anonymous', () => {
   const h = useHarness();

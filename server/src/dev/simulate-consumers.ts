@@ -6,7 +6,8 @@
  * reward its stamps pay for, and answers a survey offered to it; it then claims a coupon and, every other round,
  * uses one (at store `--store`, default 1), and enters a raffle open to app entries (purchases earn raffle coupons
  * too); then it browses a store's products (`--stores`, default S0001–S0004, one a round), places an order and pays it
- * through the payment gateway's signed callback (every fifth left unpaid to expire). The demo consumers are the first
+ * through the payment gateway's signed callback (every fifth left unpaid to expire), the app reporting what was seen,
+ * opened and put in the cart; and the stores' tills send a signed batch of receipts. The demo consumers are the first
  * five of the consumers seed (password `Demo@12345`); `--phones 6281…,6281…` names others.
  */
 import { parseArgs } from 'node:util';
@@ -17,6 +18,8 @@ import { DEMO_APP_CONSUMERS } from '../seed/demo-helpdesk.ts';
 import { answerOneSurvey } from './simulate-surveys.ts';
 import { couponRound } from './simulate-coupons.ts';
 import { orderRound } from './simulate-orders.ts';
+import { posSalesRound } from './simulate-sales.ts';
+import { posSalesSecretOf } from '../domains/analytics/pos-sales.service.ts';
 import { raffleRound } from './simulate-raffles.ts';
 import { topUpRound } from './simulate-top-ups.ts';
 
@@ -89,7 +92,9 @@ async function main(): Promise<void> {
   if (!consumers.length) throw new Error(`No consumer could sign in at ${base}. Is the portal running with its demo data?`);
 
   // The gateway's secret as the portal derives it from the same environment and data directory (paymentSecretOf).
-  const paymentSecret = paymentSecretOf(loadConfig({ ...process.env, APP_ENV: process.env.APP_ENV || 'development' }));
+  const config = loadConfig({ ...process.env, APP_ENV: process.env.APP_ENV || 'development' });
+  const paymentSecret = paymentSecretOf(config);
+  const posSecret = posSalesSecretOf(config);
   const storeCodes = values.stores.split(',').map((c) => c.trim()).filter(Boolean);
   const rounds = Number(values.rounds);
   const everyMs = Number(values.every) * 1000;
@@ -105,6 +110,7 @@ async function main(): Promise<void> {
     await raffleRound((method, path, token, body) => call(base, method, path, token, body), who);
     await topUpRound((method, path, token, body) => call(base, method, path, token, body), (method, path, body) => call(base, method, path, undefined, body), who, paymentSecret, round);
     await orderRound((method, path, token, body) => call(base, method, path, token, body), who, storeCodes[round % storeCodes.length]!, paymentSecret, round);
+    await posSalesRound((method, path, token, body) => call(base, method, path, token, body), who.token, storeCodes, posSecret, round);
     await new Promise((r) => setTimeout(r, everyMs));
     for (const c of consumers) {
       const fresh = await call<{ id: number; sender: number; user_name: string | null; body: string }[]>(base, 'GET', `/api/v1/app/chat/messages?after_id=${c.seen}`, c.token);

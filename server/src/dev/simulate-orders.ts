@@ -1,13 +1,15 @@
 import type { AppOrderBody, AppOrderPlaced, AppStoreProduct, PaymentCallbackResult } from '@portal/contract';
 import { paymentSignature } from '../domains/orders/payment-callback.service.ts';
 import type { AppCall } from './simulate-coupons.ts';
+import { sendBrowseEvents } from './simulate-sales.ts';
 
 /** One order in UNPAID_EVERY is left unpaid, so the expiry job expires it after its 30 minutes. */
 const UNPAID_EVERY = 5;
 const ADDRESSES = ['Jl. Melati No. 12, Kebayoran Baru', 'Jl. Kenanga No. 7, Tebet', 'Jl. Mawar No. 21, Cempaka Putih', 'Jl. Anggrek No. 3, Palmerah'];
 
 /**
- * One round of a consumer's shopping through the consumer API: browses a store's products, places an order of a few
+ * One round of a consumer's shopping through the consumer API: browses a store's products (the app reporting what was
+ * seen, opened and put in the cart), places an order of a few
  * in stock (delivery or pick-up, within each product's per-order limit), and pays it through the payment gateway's
  * signed callback, signed with `secret` as the gateway would; every UNPAID_EVERY-th order is left unpaid to expire.
  * A refusal (stock or a limit spent meanwhile) is printed, not fatal.
@@ -33,6 +35,7 @@ export async function orderRound(call: AppCall, who: { name: string; token: stri
       items,
       client_ref: `SIM-${Date.now()}-${round}`,
     };
+    await sendBrowseEvents(call, who.token, storeCode, shelf, items.map((i) => i.plu), items.map((i) => i.plu));
     const order = await call<AppOrderPlaced>('POST', '/api/v1/app/orders', who.token, body);
     const what = `${order.order_no} at ${storeCode} (${order.items.length} item${order.items.length === 1 ? '' : 's'}, ${pickUp ? 'pick-up' : 'delivery'}, Rp${order.total.toLocaleString('id-ID')})`;
     if (round % UNPAID_EVERY === UNPAID_EVERY - 1) {

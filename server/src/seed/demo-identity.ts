@@ -22,6 +22,7 @@ export const DEMO_ROLES = [
     user: { username: 'cs.agent', email: 'cs.agent@demo.local', name: 'Dewi Lestari' },
   },
   { name: 'Viewer', description: 'View only, every CMS entry; consumers\' phone and e-mail masked', isSuper: false, grants: grantsOf(cmsEntries.filter((e) => e.key !== PERSONAL_DATA_ENTRY), 'view'), user: { username: 'viewer', email: 'viewer@demo.local', name: 'Agus Pratama' } },
+  { name: 'Analyst', description: 'Every dashboard and report of Reports & Analytics, with export', isSuper: false, grants: grantsOf(MENU.filter((e) => e.area === 'pandora' && !e.superOnly)), user: { username: 'analyst', email: 'analyst@demo.local', name: 'Putri Handayani' } },
   { name: 'No Access', description: 'A role with no permissions', isSuper: false, grants: [], user: { username: 'no.access', email: 'no.access@demo.local', name: 'Rina Wijaya' } },
 ] as const;
 

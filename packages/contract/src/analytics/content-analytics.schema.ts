@@ -21,7 +21,7 @@ const kindFigures = z.object({ kind: z.string(), impressions: count, clicks: cou
 export const contentSummary = z.object({ period, previous_period: period, current: z.array(kindFigures), previous: z.array(kindFigures) });
 export type ContentSummary = z.infer<typeof contentSummary>;
 
-const contentRankFields = rankedFields.extend({ kind: kindField, measure: z.enum(CONTENT_MEASURES, { error: 'Measure must be impressions or clicks' }).default('impressions') });
+const contentRankFields = rankedFields.extend({ kind: kindField.default('offer'), measure: z.enum(CONTENT_MEASURES, { error: 'Measure must be impressions or clicks' }).default('impressions') });
 /** Content of one kind live in the period (or seen in it), ranked by impressions or clicks. */
 export const contentRankQuery = withAnalyticsPeriod(contentRankFields);
 export type ContentRankQuery = z.infer<typeof contentRankFields>;

@@ -53,7 +53,7 @@ describe('roles', () => {
     const all = await h.call('GET', '/api/v1/role/list?is_all=true', { token: ctx.token });
     expect(all.statusCode).toBe(200);
     const rows = all.json().data.data as RoleDetail[];
-    expect(rows.map((r) => r.name).sort()).toEqual(['CMS Admin', 'Customer Service', 'No Access', 'Super Admin', 'Viewer']);
+    expect(rows.map((r) => r.name).sort()).toEqual(['Analyst', 'CMS Admin', 'Customer Service', 'No Access', 'Super Admin', 'Viewer']);
     const cs = rows.find((r) => r.name === 'Customer Service')!;
     expect(cs).toMatchObject({ is_super: false, status: 1, user_count: 1, version: 1 });
     expect(cs.permission_count).toBe(MENU.filter((e) => ['cms.consumer', PERSONAL_DATA_ENTRY, 'cms.help-center', 'cms.faq', 'cms.chatlive', 'cms.chatbot', 'cms.rating'].includes(e.key)).reduce((n, e) => n + e.actions.length, 0));
@@ -63,7 +63,7 @@ describe('roles', () => {
     expect(search.data.map((r: RoleDetail) => r.name)).toEqual(['CMS Admin', 'Super Admin']);
     expect(search.meta).toMatchObject({ page: 1, limit: 10, total: 2 });
     const paged = (await h.call('GET', '/api/v1/role/list?limit=2&page=3&sort_by=name&sort_dir=asc', { token: ctx.token })).json().data;
-    expect(paged.data.map((r: RoleDetail) => r.name)).toEqual(['Viewer']);
+    expect(paged.data.map((r: RoleDetail) => r.name)).toEqual(['Super Admin', 'Viewer']);
     expect((await h.call('GET', '/api/v1/role/list?sort_by=is_super', { token: ctx.token })).statusCode).toBe(400);
   });
 
