@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint, entriesPermission } from '../common/endpoint.ts';
 import { analyticsQuery } from './analytics-period.ts';
 import { appEventsBody, appEventsResult } from './app-events.schema.ts';
+import { customerSummary, customerTrend } from './customer-analytics.schema.ts';
 import { contentRankPage, contentRankQuery, contentSummary, contentSummaryQuery } from './content-analytics.schema.ts';
 import { planogramRankPage, planogramRankQuery, planogramSummary, productRankPage, productRankQuery } from './planogram-analytics.schema.ts';
 import { posSalesBody, posSalesResult } from './pos-sales.schema.ts';
@@ -78,4 +79,14 @@ export const contentAnalyticsApi = {
   ranking: contentWidget('ranking', 'Offers, banners or messages ranked by impressions or clicks (dense rank), top or bottom first', contentRankQuery, contentRankPage),
 };
 
-export const analyticsApi = { posSalesApi, salesAnalyticsApi, appEventsApi, planogramAnalyticsApi, contentAnalyticsApi };
+const customerView = entriesPermission('customer-analytics', ['pandora.customer-analytics', 'pandora.dashboard-analytics/customers', 'pandora.dashboard-analytics/overview'], 'view');
+const customerWidget = <D extends z.ZodType>(name: string, summary: string, data: D) =>
+  endpoint({ id: `analytics-customers.${name}`, method: 'GET', path: `analytics/customers/${name}`, tag: 'pandora customers', summary, access: customerView, query: analyticsQuery, data });
+
+/** Customer analytics: distinct member customers and the APC, IPC and QPC per customer and per transaction. */
+export const customerAnalyticsApi = {
+  summary: customerWidget('summary', 'The period’s customers (distinct members) and their transactions, lines, quantity and sales, with everyone’s, beside the period before', customerSummary),
+  trend: customerWidget('trend', 'Customers and their figures day by day (periods up to 62 days) or month by month', customerTrend),
+};
+
+export const analyticsApi = { posSalesApi, salesAnalyticsApi, appEventsApi, planogramAnalyticsApi, contentAnalyticsApi, customerAnalyticsApi };

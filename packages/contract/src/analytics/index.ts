@@ -5,3 +5,4 @@ export * from './analytics.api.ts';
 export * from './app-events.schema.ts';
 export * from './planogram-analytics.schema.ts';
 export * from './content-analytics.schema.ts';
+export * from './customer-analytics.schema.ts';

@@ -2,6 +2,7 @@ import type { DomainModule, ModuleContext } from '../../platform/module.ts';
 import { registerAnalyticsRoutes } from './analytics.routes.ts';
 import { AppEventsService } from './app-events.service.ts';
 import { ContentAnalyticsService } from './content-analytics.service.ts';
+import { CustomerAnalyticsService } from './customer-analytics.service.ts';
 import { PlanogramAnalyticsService } from './planogram-analytics.service.ts';
 import { PosSalesService, posSalesSecretOf } from './pos-sales.service.ts';
 import { ANALYTICS_ROLLUP_JOB, queueRollupCatchUp, rollupJob } from './rollup.job.ts';
@@ -11,7 +12,9 @@ import { SalesAnalyticsService } from './sales-analytics.service.ts';
 export function analyticsModule(ctx: ModuleContext): DomainModule & { services: { sales: PosSalesService; events: AppEventsService } } {
   const catchUpSoon = queueRollupCatchUp(ctx.jobs);
   const services = { sales: new PosSalesService(ctx.db, posSalesSecretOf(ctx.config), catchUpSoon), events: new AppEventsService(ctx.db, catchUpSoon) };
-  const dashboards = { salesDashboards: new SalesAnalyticsService(ctx.db, ctx.clock), planograms: new PlanogramAnalyticsService(ctx.db, ctx.clock), content: new ContentAnalyticsService(ctx.db, ctx.clock) };
+  const dashboards = { salesDashboards: new SalesAnalyticsService(ctx.db, ctx.clock), planograms: new PlanogramAnalyticsService(ctx.db, ctx.clock), content: new ContentAnalyticsService(ctx.db, ctx.clock),
+    customers: new CustomerAnalyticsService(ctx.db, ctx.clock),
+  };
   return {
     name: 'analytics',
     services,

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { appEventsApi, contentAnalyticsApi, planogramAnalyticsApi, posSalesApi, salesAnalyticsApi as api } from '@portal/contract';
+import { appEventsApi, contentAnalyticsApi, customerAnalyticsApi, planogramAnalyticsApi, posSalesApi, salesAnalyticsApi as api } from '@portal/contract';
 import type { Clock } from '../../platform/clock.ts';
 import { appConsumer, type ConsumerAuthService } from '../../platform/consumer-auth.ts';
 import { serve } from '../../platform/serve.ts';
 import type { AppEventsService } from './app-events.service.ts';
 import type { ContentAnalyticsService } from './content-analytics.service.ts';
+import type { CustomerAnalyticsService } from './customer-analytics.service.ts';
 import type { PlanogramAnalyticsService } from './planogram-analytics.service.ts';
 import type { PosSalesService } from './pos-sales.service.ts';
 import type { SalesAnalyticsService } from './sales-analytics.service.ts';
@@ -15,6 +16,7 @@ interface AnalyticsServices {
   salesDashboards: SalesAnalyticsService;
   planograms: PlanogramAnalyticsService;
   content: ContentAnalyticsService;
+  customers: CustomerAnalyticsService;
 }
 
 /** The POS's sales batches, the app's events and the dashboards' widgets. */
@@ -34,5 +36,7 @@ export function registerAnalyticsRoutes(app: FastifyInstance, s: AnalyticsServic
   serve(app, planogramAnalyticsApi.planograms, async (req) => ({ message: 'Success', data: await p.planograms(req.query) }));
   serve(app, planogramAnalyticsApi.products, async (req) => ({ message: 'Success', data: await p.products(req.query) }));
   serve(app, contentAnalyticsApi.summary, async (req) => ({ message: 'Success', data: await s.content.summary(req.query) }));
+  serve(app, customerAnalyticsApi.summary, async (req) => ({ message: 'Success', data: await s.customers.summary(req.query) }));
+  serve(app, customerAnalyticsApi.trend, async (req) => ({ message: 'Success', data: await s.customers.trend(req.query) }));
   serve(app, contentAnalyticsApi.ranking, async (req) => ({ message: 'Success', data: await s.content.ranking(req.query) }));
 }

@@ -7,6 +7,9 @@ import {
   previousPeriod,
   trendBuckets,
   type AnalyticsQuery,
+  type CustomerFigures,
+  type CustomerSummary,
+  type CustomerTrend,
   type DayPeriod,
   type PosSale,
   type SalesFigures,
@@ -79,7 +82,7 @@ describe('pandora sales: the POS batches, the rollups and every widget equal to 
 
   const get = async <T>(widget: string, query: Record<string, string | number | undefined>, as = token) => {
     const params = new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
-    const res = await h.call('GET', `/api/v1/analytics/sales/${widget}?${params.toString()}`, { token: as });
+    const res = await h.call('GET', `/api/v1/analytics/${widget.includes('/') ? widget : `sales/${widget}`}?${params.toString()}`, { token: as });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ data: T }>().data;
   };
@@ -101,6 +104,17 @@ describe('pandora sales: the POS batches, the rollups and every widget equal to 
         from sales_transactions t join stores s on s.id = t.store_id where ${rawWhere(q, p)}`,
     );
     return { sales: Number(r!.sales), transactions: Number(r!.transactions), quantity: Number(r!.quantity), member_sales: Number(r!.member_sales), member_transactions: Number(r!.member_transactions) };
+  }
+  async function rawCustomers(q: AnalyticsQuery, p: DayPeriod): Promise<CustomerFigures> {
+    const [r] = await queryRows(
+      db(),
+      sql`select count(distinct t.consumer_id) as customers, count(t.consumer_id) as member_transactions,
+          coalesce(sum(t.line_count) filter (where t.consumer_id is not null), 0) as member_lines, coalesce(sum(t.quantity) filter (where t.consumer_id is not null), 0) as member_quantity,
+          coalesce(sum(t.total) filter (where t.consumer_id is not null), 0) as member_sales, count(*) as transactions, coalesce(sum(t.line_count), 0) as lines,
+          coalesce(sum(t.quantity), 0) as quantity, coalesce(sum(t.total), 0) as sales
+        from sales_transactions t join stores s on s.id = t.store_id where ${rawWhere(q, p)}`,
+    );
+    return Object.fromEntries(Object.entries(r!).map(([k, v]) => [k, Number(v)])) as CustomerFigures;
   }
   async function rawTop(q: AnalyticsQuery, p: DayPeriod, dim: 'category' | 'plu', measure: 'sales' | 'quantity') {
     const key = dim === 'plu' ? sql`l.plu` : sql`coalesce(l.category_id, 0)`;
@@ -164,6 +178,17 @@ describe('pandora sales: the POS batches, the rollups and every widget equal to 
       }
       expect(storesPage.data.map((s) => s.rank)).toEqual(denseRank(storesPage.data, (s) => s.sales).map((s) => s.rank));
 
+      const customers = await get<CustomerSummary>('customers/summary', q);
+      expect(customers.current, label).toEqual(await rawCustomers(q, p));
+      expect(customers.previous, label).toEqual(await rawCustomers(q, previousPeriod(p)));
+      const customerTrend = await get<CustomerTrend>('customers/trend', q);
+      for (const r of customerTrend.rows.filter((x) => x.customers > 0).slice(0, 2)) {
+        const first = customerTrend.bucket === 'day' ? r.bucket : `${r.bucket}-01`;
+        const last = customerTrend.bucket === 'day' ? r.bucket : addDays(`${addDays(first, 32).slice(0, 7)}-01`, -1);
+        const { bucket: _b, ...figures } = r;
+        expect(figures, `${label} ${r.bucket}`).toEqual(await rawCustomers(q, { from: first < p.from ? p.from : first, to: last > p.to ? p.to : last }));
+      }
+
       const measure = random() < 0.5 ? 'sales' : 'quantity';
       const categories = await get<{ data: TopCategoryRow[]; meta: { total: number } }>('top-categories', { ...q, measure, limit: 100 });
       const rawCategories = await rawTop(q, p, 'category', measure);
@@ -189,7 +214,10 @@ describe('pandora sales: the POS batches, the rollups and every widget equal to 
     plus = (await queryRows<{ plu: string; price: string }>(db(), sql`select plu, price from products where status = 1 and price > 0 order by id limit 60`)).map((p) => ({ plu: p.plu, price: Number(p.price) }));
     cards = (await queryRows<{ app_card_id: string }>(db(), sql`select app_card_id from consumers order by id limit 20`)).map((c) => c.app_card_id);
     expect(stores.length).toBeGreaterThan(1);
-    await createStaff(db(), 'sales.viewer', [{ entry: 'pandora.sales-dashboard', action: 'view' }]);
+    await createStaff(db(), 'sales.viewer', [
+      { entry: 'pandora.sales-dashboard', action: 'view' },
+      { entry: 'pandora.customer-analytics', action: 'view' },
+    ]);
     token = await h.tokenOf('sales.viewer');
   });
 

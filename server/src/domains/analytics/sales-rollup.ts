@@ -12,7 +12,7 @@ export const SALES_SOURCE: RollupSource = {
   table: 'sales_transactions',
   at: 'at',
   store: 'store_id',
-  columns: ['channel', 'consumer_id', 'total', 'quantity'],
+  columns: ['channel', 'consumer_id', 'total', 'quantity', 'line_count'],
   families: [
     {
       table: 'sales_rollup',
@@ -24,6 +24,21 @@ export const SALES_SOURCE: RollupSource = {
         ['quantity', 'sum(t.quantity)'],
         ['sales', 'sum(t.total)'],
         ['member_sales', 'coalesce(sum(t.total) filter (where t.consumer_id is not null), 0)'],
+        ['lines', 'sum(t.line_count)'],
+      ],
+    },
+    {
+      table: 'sales_member',
+      from: sql`t where t.consumer_id is not null`,
+      dims: [
+        ['channel', 't.channel'],
+        ['consumer_id', 't.consumer_id'],
+      ],
+      measures: [
+        ['transactions', 'count(*)'],
+        ['lines', 'sum(t.line_count)'],
+        ['quantity', 'sum(t.quantity)'],
+        ['sales', 'sum(t.total)'],
       ],
     },
     {
