@@ -29,3 +29,11 @@ export type ContentRankQuery = z.infer<typeof contentRankFields>;
 export const contentRankRow = z.object({ rank: count, content_id: count, title: z.string(), status: count, start_at: z.string(), end_at: z.string(), impressions: count, clicks: count, previous_value: count });
 export type ContentRankRow = z.infer<typeof contentRankRow>;
 export const contentRankPage = z.object({ data: z.array(contentRankRow), meta: z.object({ page: count, limit: count, total: count }) });
+
+/** Campaigns ranked by the impressions or clicks of their offers, banners and messages (items linked to the campaign). */
+const campaignRankFields = rankedFields.extend({ measure: z.enum(CONTENT_MEASURES, { error: 'Measure must be impressions or clicks' }).default('impressions') });
+export const campaignRankQuery = withAnalyticsPeriod(campaignRankFields);
+export type CampaignRankQuery = z.infer<typeof campaignRankFields>;
+export const campaignRankRow = z.object({ rank: count, campaign_id: count, title: z.string(), status: count, start_at: z.string(), end_at: z.string(), items: count, impressions: count, clicks: count, previous_value: count });
+export type CampaignRankRow = z.infer<typeof campaignRankRow>;
+export const campaignRankPage = z.object({ data: z.array(campaignRankRow), meta: z.object({ page: count, limit: count, total: count }) });

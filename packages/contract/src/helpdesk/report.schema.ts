@@ -26,7 +26,7 @@ export const helpdeskReportQuery = listQuery(['total', 'store_name', 'unsolved',
 });
 export type HelpdeskReportQuery = z.infer<typeof helpdeskReportQuery>;
 
-export const HELPDESK_REPORT_ENTRIES = ['pandora.report-helpdesk'] as const;
+export const HELPDESK_REPORT_ENTRIES = ['pandora.report-helpdesk', 'pandora.dashboard-analytics/help', 'pandora.dashboard-analytics/overview'] as const;
 
 /** The report's summary: the same filters, the totals by status and by category. */
 export const helpdeskSummaryQuery = z

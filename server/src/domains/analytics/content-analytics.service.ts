@@ -6,6 +6,8 @@ import {
   jakartaDayStart,
   addDays,
   previousPeriod,
+  type CampaignRankQuery,
+  type CampaignRankRow,
   type ContentRankQuery,
   type ContentRankRow,
   type ContentSummary,
@@ -72,6 +74,44 @@ export class ContentAnalyticsService {
         status: Number(r.status),
         start_at: new Date(String(r.start_at)).toISOString(),
         end_at: new Date(String(r.end_at)).toISOString(),
+        impressions: Number(r.impressions),
+        clicks: Number(r.clicks),
+        previous_value: Number(r.previous_value),
+      })),
+      meta: { page: q.page, limit: q.limit, total: Number(rows[0]?.total ?? 0) },
+    };
+  }
+
+  /** Campaigns live in the period or whose items were seen in it, ranked by their items' impressions or clicks. */
+  async campaigns(q: CampaignRankQuery): Promise<{ data: CampaignRankRow[]; meta: { page: number; limit: number; total: number } }> {
+    const period = analyticsPeriod(q, jakartaDay(this.clock.now()));
+    const previous = previousPeriod(period);
+    const m = sql.raw(q.measure === 'clicks' ? 'clicks' : 'impressions');
+    const dir = sql.raw(q.order === 'asc' ? 'asc' : 'desc');
+    const byCampaign = (p: DayPeriod) => sql`select i.campaign_id, sum(e.impressions) as impressions, sum(e.clicks) as clicks
+      from ${rollupRows('event_content', q, p)} e join content_items i on i.id = e.content_id where i.campaign_id is not null group by i.campaign_id`;
+    const rows = await queryRows(
+      this.db,
+      sql`with ev as (${byCampaign(period)}),
+          cur as (select c.id as campaign_id, c.title, c.status, c.start_at, c.end_at,
+              (select count(*) from content_items i where i.campaign_id = c.id) as items,
+              coalesce(ev.impressions, 0) as impressions, coalesce(ev.clicks, 0) as clicks
+            from content_items c left join ev on ev.campaign_id = c.id where c.kind = 'campaign' and (${liveIn(period)} or ev.campaign_id is not null)),
+          ranked as (select cur.*, dense_rank() over (order by ${m} ${dir}) as rank, count(*) over () as total from cur),
+          pick as (select * from ranked order by ${m} ${dir}, campaign_id limit ${q.limit} offset ${(q.page - 1) * q.limit}),
+          prev as (${byCampaign(previous)})
+        select pick.*, coalesce((select prev.${m} from prev where prev.campaign_id = pick.campaign_id), 0) as previous_value
+        from pick order by pick.${m} ${dir}, pick.campaign_id`,
+    );
+    return {
+      data: rows.map((r) => ({
+        rank: Number(r.rank),
+        campaign_id: Number(r.campaign_id),
+        title: String(r.title),
+        status: Number(r.status),
+        start_at: new Date(String(r.start_at)).toISOString(),
+        end_at: new Date(String(r.end_at)).toISOString(),
+        items: Number(r.items),
         impressions: Number(r.impressions),
         clicks: Number(r.clicks),
         previous_value: Number(r.previous_value),

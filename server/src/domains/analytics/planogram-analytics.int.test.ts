@@ -145,9 +145,13 @@ describe('planogram analytics: the app’s events counted once, ranked as the ra
   });
 
   it('ranks offers, banners and messages by impressions and clicks as the raw events do', async () => {
+    const [campaign] = await queryRows<{ id: number }>(
+      db(),
+      sql`insert into content_items (kind, title, start_at, end_at, status) values ('campaign', 'Kampanye Uji', now() - interval '10 days', now() + interval '10 days', 1) returning id`,
+    );
     const [offer] = await queryRows<{ id: number }>(
       db(),
-      sql`insert into content_items (kind, title, start_at, end_at, status) values ('offer', 'Promo Uji', now() - interval '10 days', now() + interval '10 days', 1) returning id`,
+      sql`insert into content_items (kind, title, start_at, end_at, status, campaign_id) values ('offer', 'Promo Uji', now() - interval '10 days', now() + interval '10 days', 1, ${campaign!.id}) returning id`,
     );
     const at = new Date(now().getTime() - 2 * 3_600_000).toISOString();
     const events = [...Array.from({ length: 7 }, () => ({ type: 'impression' as const })), ...Array.from({ length: 3 }, () => ({ type: 'click' as const }))].map((e) => ({
@@ -181,6 +185,9 @@ describe('planogram analytics: the app’s events counted once, ranked as the ra
     expect(offers.clicks).toBe(raw.reduce((n, r) => n + Number(r.clicks) * (rows.some((x) => x.content_id === Number(r.content_id)) ? 1 : 0), 0));
     expect(offers.live).toBeGreaterThan(0);
     expect((await h.call('GET', '/api/v1/analytics/content/ranking?kind=flyer', { token: viewer })).statusCode).toBe(400);
+    const campaigns = await h.call('GET', `/api/v1/analytics/content/campaigns?from=${addDays(today, -6)}&to=${today}&limit=100`, { token: viewer });
+    expect(campaigns.statusCode, campaigns.body).toBe(200);
+    expect(campaigns.json<{ data: { data: { campaign_id: number }[] } }>().data.data.find((c) => c.campaign_id === Number(campaign!.id))).toMatchObject({ items: 1, impressions: 7, clicks: 3, rank: expect.any(Number) });
   });
 
   it('is refused to a user without planogram analytics', async () => {
