@@ -3,7 +3,7 @@ import { endpoint, entriesPermission } from '../common/endpoint.ts';
 import { analyticsQuery } from './analytics-period.ts';
 import { appEventsBody, appEventsResult } from './app-events.schema.ts';
 import { customerSummary, customerTrend } from './customer-analytics.schema.ts';
-import { campaignRankPage, campaignRankQuery, contentRankPage, contentRankQuery, contentSummary, contentSummaryQuery } from './content-analytics.schema.ts';
+import { offerTopAveragePage, offerTopAverageQuery, campaignRankPage, campaignRankQuery, contentRankPage, contentRankQuery, contentSummary, contentSummaryQuery } from './content-analytics.schema.ts';
 import { planogramRankPage, planogramRankQuery, planogramSummary, productRankPage, productRankQuery } from './planogram-analytics.schema.ts';
 import { posSalesBody, posSalesResult } from './pos-sales.schema.ts';
 import { rankedQuery, salesChannelRow, salesRegionRow, salesStorePage, salesSummary, salesTrend, topCategoryPage, topPluPage, topQuery } from './sales-analytics.schema.ts';
@@ -77,6 +77,7 @@ const contentWidget = <Q extends z.ZodType, D extends z.ZodType>(name: string, s
 export const contentAnalyticsApi = {
   summary: contentWidget('summary', 'Impressions, clicks and live items by kind (offer, banner, message), beside the period before', contentSummaryQuery, contentSummary),
   ranking: contentWidget('ranking', 'Offers, banners or messages ranked by impressions or clicks (dense rank), top or bottom first', contentRankQuery, contentRankPage),
+  offerTopAverage: contentWidget('offer-top-average', 'Offers ranked by total_avg_sales (what the members who opened them spent per transaction in the period), descending, dense rank', offerTopAverageQuery, offerTopAveragePage),
   campaigns: contentWidget('campaigns', 'Campaigns live in the period ranked by their items’ impressions or clicks (dense rank), top or bottom first', campaignRankQuery, campaignRankPage),
 };
 

@@ -37,3 +37,15 @@ export type CampaignRankQuery = z.infer<typeof campaignRankFields>;
 export const campaignRankRow = z.object({ rank: count, campaign_id: count, title: z.string(), status: count, start_at: z.string(), end_at: z.string(), items: count, impressions: count, clicks: count, previous_value: count });
 export type CampaignRankRow = z.infer<typeof campaignRankRow>;
 export const campaignRankPage = z.object({ data: z.array(campaignRankRow), meta: z.object({ page: count, limit: count, total: count }) });
+
+/**
+ * The offer top average (spec 3 and 4): offers ranked by `total_avg_sales`, descending, with a dense rank. An offer's
+ * average is what the members who opened it in the period spent per transaction in the period (their sales over their
+ * transactions): which offers draw the shoppers who spend most a visit.
+ */
+export const offerTopAverageRow = z.object({ rank: count, content_id: count, title: z.string(), openers: count, transactions: count, total_avg_sales: count });
+export type OfferTopAverageRow = z.infer<typeof offerTopAverageRow>;
+export const offerTopAveragePage = z.object({ data: z.array(offerTopAverageRow), meta: z.object({ page: count, limit: count, total: count }) });
+const offerTopFields = rankedFields.omit({ order: true });
+export const offerTopAverageQuery = withAnalyticsPeriod(offerTopFields);
+export type OfferTopAverageQuery = z.infer<typeof offerTopFields>;

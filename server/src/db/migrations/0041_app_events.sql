@@ -16,6 +16,9 @@ CREATE TABLE app_events (
 --> statement-breakpoint
 CREATE UNIQUE INDEX app_events_event_uq ON app_events (event_id);
 --> statement-breakpoint
+-- Who opened an offer in a period (the offer top average).
+CREATE INDEX app_events_content_clicks_idx ON app_events (content_id, at, consumer_id) WHERE content_id IS NOT NULL AND type = 2;
+--> statement-breakpoint
 INSERT INTO rollup_watermarks (name, last_id) VALUES ('events', 0);
 --> statement-breakpoint
 -- Impressions (type 1), clicks (2) and add-to-cart (3) by day and month at the store, province and chain levels, as the

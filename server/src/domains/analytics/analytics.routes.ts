@@ -39,5 +39,6 @@ export function registerAnalyticsRoutes(app: FastifyInstance, s: AnalyticsServic
   serve(app, customerAnalyticsApi.summary, async (req) => ({ message: 'Success', data: await s.customers.summary(req.query) }));
   serve(app, customerAnalyticsApi.trend, async (req) => ({ message: 'Success', data: await s.customers.trend(req.query) }));
   serve(app, contentAnalyticsApi.ranking, async (req) => ({ message: 'Success', data: await s.content.ranking(req.query) }));
+  serve(app, contentAnalyticsApi.offerTopAverage, async (req) => ({ message: 'Success', data: await s.content.offerTopAverage(req.query) }));
   serve(app, contentAnalyticsApi.campaigns, async (req) => ({ message: 'Success', data: await s.content.campaigns(req.query) }));
 }

@@ -188,6 +188,22 @@ describe('planogram analytics: the app’s events counted once, ranked as the ra
     const campaigns = await h.call('GET', `/api/v1/analytics/content/campaigns?from=${addDays(today, -6)}&to=${today}&limit=100`, { token: viewer });
     expect(campaigns.statusCode, campaigns.body).toBe(200);
     expect(campaigns.json<{ data: { data: { campaign_id: number }[] } }>().data.data.find((c) => c.campaign_id === Number(campaign!.id))).toMatchObject({ items: 1, impressions: 7, clicks: 3, rank: expect.any(Number) });
+
+    // The offer top average: what its openers (this consumer) spent per transaction in the period.
+    const [me] = await queryRows<{ id: number; app_card_id: string }>(db(), sql`select c.id, c.app_card_id from consumers c join consumer_sessions s on s.consumer_id = c.id order by s.id desc limit 1`);
+    const baskets: PosSale[] = [150_000, 90_000].map((price, i) => ({ transaction_id: `OFFER-${i}`, store_code: store, channel: 1, card_id: me!.app_card_id, at: at, lines: [{ plu: planograms[0]!.plus[0]!, quantity: 1, price }] }));
+    expect((await h.call('POST', '/api/v1/pos/sales', { body: { transactions: baskets, signature: signWebhook(posSalesSecretOf(h.services.config), posSalesSignedText(baskets)) } })).statusCode).toBe(200);
+    await catchUpSalesRollups(db(), now());
+    const top = await h.call('GET', `/api/v1/analytics/content/offer-top-average?from=${addDays(today, -6)}&to=${today}&limit=100`, { token: viewer });
+    expect(top.statusCode, top.body).toBe(200);
+    const ranked = top.json<{ data: { data: { content_id: number; total_avg_sales: number; openers: number; transactions: number; rank: number }[] } }>().data.data;
+    const [spent] = await queryRows<{ sales: string; n: string }>(
+      db(),
+      sql`select sum(total) as sales, count(*) as n from sales_transactions where consumer_id = ${me!.id} and (at at time zone 'Asia/Jakarta')::date between ${addDays(today, -6)}::date and ${today}::date`,
+    );
+    expect(ranked.find((o) => o.content_id === Number(offer!.id))).toMatchObject({ openers: 1, transactions: Number(spent!.n), total_avg_sales: Math.round(Number(spent!.sales) / Number(spent!.n)) });
+    expect(ranked.map((o) => o.total_avg_sales)).toEqual([...ranked.map((o) => o.total_avg_sales)].sort((a, b) => b - a));
+    expect(ranked.map((o) => o.rank)).toEqual(denseRank(ranked, (o) => o.total_avg_sales).map((o) => o.rank));
   });
 
   it('is refused to a user without planogram analytics', async () => {
