@@ -124,6 +124,7 @@ const RECIPES: Record<string, Recipe> = {
   // Analytics: the POS's sales batch refuses an unsigned body; the app's events take the consumer token.
   'POST /api/v1/pos/sales': { body: {}, expect: 400 },
   'POST /api/v1/app/events': { body: {}, expect: 401 },
+  'GET /api/v1/analytics/share/recipients': { query: () => ({ entry: 'pandora.sales-dashboard' }), expect: 200 },
 };
 
 /**

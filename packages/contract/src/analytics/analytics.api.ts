@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MENU } from '../access/registry.ts';
 import { endpoint, entriesPermission } from '../common/endpoint.ts';
 import { analyticsQuery } from './analytics-period.ts';
 import { appEventsBody, appEventsResult } from './app-events.schema.ts';
@@ -6,6 +7,7 @@ import { customerSummary, customerTrend } from './customer-analytics.schema.ts';
 import { offerTopAveragePage, offerTopAverageQuery, campaignRankPage, campaignRankQuery, contentRankPage, contentRankQuery, contentSummary, contentSummaryQuery } from './content-analytics.schema.ts';
 import { planogramRankPage, planogramRankQuery, planogramSummary, productRankPage, productRankQuery } from './planogram-analytics.schema.ts';
 import { posSalesBody, posSalesResult } from './pos-sales.schema.ts';
+import { analyticsShareBody, analyticsShareResult, shareRecipient, shareRecipientQuery } from './share.schema.ts';
 import { rankedQuery, salesChannelRow, salesRegionRow, salesStorePage, salesSummary, salesTrend, topCategoryPage, topPluPage, topQuery } from './sales-analytics.schema.ts';
 
 /** The stores' POS sends its sales in signed batches; every sales figure of pandora is counted from them. */
@@ -91,4 +93,32 @@ export const customerAnalyticsApi = {
   trend: customerWidget('trend', 'Customers and their figures day by day (periods up to 62 days) or month by month', customerTrend),
 };
 
-export const analyticsApi = { posSalesApi, salesAnalyticsApi, appEventsApi, planogramAnalyticsApi, contentAnalyticsApi, customerAnalyticsApi };
+const ANALYTICS_ENTRIES = MENU.filter((e) => e.area === 'pandora' && e.actions.includes('view')).map((e) => e.key);
+const shareAccess = entriesPermission('analytics-share', ANALYTICS_ENTRIES, 'view');
+
+/** Sharing a dashboard or report by e-mail with colleagues (the caller must open the shared screen themselves). */
+export const analyticsShareApi = {
+  recipients: endpoint({
+    id: 'analytics-share.recipients',
+    method: 'GET',
+    path: 'analytics/share/recipients',
+    tag: 'pandora share',
+    summary: 'Active colleagues whose role opens the given dashboard or report, by name or username',
+    access: shareAccess,
+    query: shareRecipientQuery,
+    data: z.array(shareRecipient),
+  }),
+  share: endpoint({
+    id: 'analytics-share.share',
+    method: 'POST',
+    path: 'analytics/share',
+    tag: 'pandora share',
+    summary: 'E-mails colleagues a link to the screen with its filters (and to its export); those whose role does not open it are listed, not mailed; audited',
+    access: shareAccess,
+    body: analyticsShareBody,
+    data: analyticsShareResult,
+    errors: [422],
+  }),
+};
+
+export const analyticsApi = { posSalesApi, salesAnalyticsApi, appEventsApi, planogramAnalyticsApi, contentAnalyticsApi, customerAnalyticsApi, analyticsShareApi };

@@ -6,3 +6,4 @@ export * from './app-events.schema.ts';
 export * from './planogram-analytics.schema.ts';
 export * from './content-analytics.schema.ts';
 export * from './customer-analytics.schema.ts';
+export * from './share.schema.ts';

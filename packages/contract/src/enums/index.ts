@@ -36,6 +36,8 @@ export const AUDIT_ENTITIES = [
   'profile',
   // exports (the Download List)
   'download',
+  // a dashboard or report shared by e-mail
+  'analytics-view',
   // master data
   'custom-consumer-tag',
   'ticket-category',

@@ -1,4 +1,6 @@
+import { publicUrlOf } from '../../config.ts';
 import type { DomainModule, ModuleContext } from '../../platform/module.ts';
+import { AnalyticsShareService } from './share.service.ts';
 import { registerAnalyticsRoutes } from './analytics.routes.ts';
 import { AppEventsService } from './app-events.service.ts';
 import { ContentAnalyticsService } from './content-analytics.service.ts';
@@ -14,6 +16,7 @@ export function analyticsModule(ctx: ModuleContext): DomainModule & { services: 
   const services = { sales: new PosSalesService(ctx.db, posSalesSecretOf(ctx.config), catchUpSoon), events: new AppEventsService(ctx.db, catchUpSoon) };
   const dashboards = { salesDashboards: new SalesAnalyticsService(ctx.db, ctx.clock), planograms: new PlanogramAnalyticsService(ctx.db, ctx.clock), content: new ContentAnalyticsService(ctx.db, ctx.clock),
     customers: new CustomerAnalyticsService(ctx.db, ctx.clock),
+    share: new AnalyticsShareService(ctx.db, ctx.mailer, publicUrlOf(ctx.config)),
   };
   return {
     name: 'analytics',

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { appEventsApi, contentAnalyticsApi, customerAnalyticsApi, planogramAnalyticsApi, posSalesApi, salesAnalyticsApi as api } from '@portal/contract';
+import { analyticsShareApi, appEventsApi, contentAnalyticsApi, customerAnalyticsApi, planogramAnalyticsApi, posSalesApi, salesAnalyticsApi as api } from '@portal/contract';
 import type { Clock } from '../../platform/clock.ts';
 import { appConsumer, type ConsumerAuthService } from '../../platform/consumer-auth.ts';
+import { actorOf } from '../../platform/access-guard.ts';
+import { auditContext } from '../../platform/crud/resource.routes.ts';
 import { serve } from '../../platform/serve.ts';
 import type { AppEventsService } from './app-events.service.ts';
 import type { ContentAnalyticsService } from './content-analytics.service.ts';
+import type { AnalyticsShareService } from './share.service.ts';
 import type { CustomerAnalyticsService } from './customer-analytics.service.ts';
 import type { PlanogramAnalyticsService } from './planogram-analytics.service.ts';
 import type { PosSalesService } from './pos-sales.service.ts';
@@ -17,6 +20,7 @@ interface AnalyticsServices {
   planograms: PlanogramAnalyticsService;
   content: ContentAnalyticsService;
   customers: CustomerAnalyticsService;
+  share: AnalyticsShareService;
 }
 
 /** The POS's sales batches, the app's events and the dashboards' widgets. */
@@ -31,6 +35,8 @@ export function registerAnalyticsRoutes(app: FastifyInstance, s: AnalyticsServic
   serve(app, api.byStore, async (req) => ({ message: 'Success', data: await sales.byStore(req.query) }));
   serve(app, api.topCategories, async (req) => ({ message: 'Success', data: await sales.topCategories(req.query) }));
   serve(app, api.topPlus, async (req) => ({ message: 'Success', data: await sales.topPlus(req.query) }));
+  serve(app, analyticsShareApi.recipients, async (req) => ({ message: 'Success', data: await s.share.recipients(req.query.entry, req.query.search) }));
+  serve(app, analyticsShareApi.share, async (req) => ({ message: 'Shared', data: await s.share.share(req.body, actorOf(req).perms, auditContext(req, clock)) }));
   const p = s.planograms;
   serve(app, planogramAnalyticsApi.summary, async (req) => ({ message: 'Success', data: await p.summary(req.query) }));
   serve(app, planogramAnalyticsApi.planograms, async (req) => ({ message: 'Success', data: await p.planograms(req.query) }));
