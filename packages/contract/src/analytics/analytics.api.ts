@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MENU } from '../access/registry.ts';
-import { endpoint, entriesPermission } from '../common/endpoint.ts';
+import { endpoint, entriesPermission, exportEndpoint } from '../common/endpoint.ts';
 import { analyticsQuery } from './analytics-period.ts';
 import { appEventsBody, appEventsResult } from './app-events.schema.ts';
 import { customerSummary, customerTrend } from './customer-analytics.schema.ts';
@@ -26,7 +26,7 @@ export const posSalesApi = {
 };
 
 const TAG = 'pandora sales';
-const SALES_ENTRIES = ['pandora.sales-dashboard', 'pandora.dashboard-analytics/sales', 'pandora.dashboard-analytics/overview'] as const;
+export const SALES_ENTRIES = ['pandora.sales-dashboard', 'pandora.dashboard-analytics/sales', 'pandora.dashboard-analytics/overview'] as const;
 const sales = entriesPermission('sales-dashboard', SALES_ENTRIES, 'view');
 const ranking = entriesPermission('sales-analytics', ['pandora.sales-analytics', ...SALES_ENTRIES], 'view');
 
@@ -121,4 +121,20 @@ export const analyticsShareApi = {
   }),
 };
 
-export const analyticsApi = { posSalesApi, salesAnalyticsApi, appEventsApi, planogramAnalyticsApi, contentAnalyticsApi, customerAnalyticsApi, analyticsShareApi };
+/** The entries whose export right opens each ranking's export (the same as open the ranking). */
+export const ANALYTICS_EXPORT_ENTRIES = {
+  stores: SALES_ENTRIES,
+  top: ['pandora.sales-analytics', ...SALES_ENTRIES],
+  planograms: ['pandora.planogram-analytics'],
+} as const;
+
+/** Each ranking's export: every row of it with the screen's filters (CSV, TXT, XLSX; large ones to the Download List). */
+export const analyticsExportsApi = {
+  byStore: exportEndpoint(salesAnalyticsApi.byStore, ANALYTICS_EXPORT_ENTRIES.stores, 'the stores ranked by sales'),
+  topCategories: exportEndpoint(salesAnalyticsApi.topCategories, ANALYTICS_EXPORT_ENTRIES.top, 'the sub categories ranked by sales or quantity'),
+  topPlus: exportEndpoint(salesAnalyticsApi.topPlus, ANALYTICS_EXPORT_ENTRIES.top, 'the products ranked by sales or quantity'),
+  planograms: exportEndpoint(planogramAnalyticsApi.planograms, ANALYTICS_EXPORT_ENTRIES.planograms, 'the planograms ranked by a measure'),
+  products: exportEndpoint(planogramAnalyticsApi.products, ANALYTICS_EXPORT_ENTRIES.planograms, 'the products ranked by a measure'),
+};
+
+export const analyticsApi = { posSalesApi, salesAnalyticsApi, appEventsApi, planogramAnalyticsApi, contentAnalyticsApi, customerAnalyticsApi, analyticsShareApi, analyticsExportsApi };

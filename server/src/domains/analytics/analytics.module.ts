@@ -1,6 +1,7 @@
 import { publicUrlOf } from '../../config.ts';
 import type { DomainModule, ModuleContext } from '../../platform/module.ts';
 import { AnalyticsShareService } from './share.service.ts';
+import { analyticsExports } from './analytics.exports.ts';
 import { registerAnalyticsRoutes } from './analytics.routes.ts';
 import { AppEventsService } from './app-events.service.ts';
 import { ContentAnalyticsService } from './content-analytics.service.ts';
@@ -21,6 +22,7 @@ export function analyticsModule(ctx: ModuleContext): DomainModule & { services: 
   return {
     name: 'analytics',
     services,
+    exports: analyticsExports(dashboards.salesDashboards, dashboards.planograms),
     jobs: [{ name: ANALYTICS_ROLLUP_JOB, handler: rollupJob(ctx.db, ctx.jobs, ctx.clock), sendOnStart: { tick: true } }],
     register(app) {
       registerAnalyticsRoutes(app, { ...services, ...dashboards }, ctx.clock, ctx.consumerAuth);

@@ -65,53 +65,69 @@ export class PlanogramAnalyticsService {
 
   /** Every planogram shown in the period, ranked by the measure (dense rank), with the measure of the period before. */
   async planograms(q: PlanogramRankQuery): Promise<Page<PlanogramRankRow>> {
-    const period = this.period(q);
-    const base = (p: DayPeriod) => sql`select pl.id as planogram_id, pl.title, coalesce(ev.impressions, 0) as impressions, coalesce(ev.clicks, 0) as clicks,
-        coalesce(ev.carts, 0) as carts, coalesce(sl.sales, 0) as sales
-      from planograms pl
-      left join (select planogram_id, ${COUNTS} from ${rollupRows('event_planogram', q, p)} e group by planogram_id) ev on ev.planogram_id = pl.id
-      left join (select pp.planogram_id, sum(r.sales) as sales from ${rollupRows('sales_plu', q, p)} r
-        join products p on p.plu = r.plu join planogram_products pp on pp.product_id = p.id group by pp.planogram_id) sl on sl.planogram_id = pl.id
-      where (pl.start_date <= ${p.to}::date and pl.end_date >= ${p.from}::date) or ev.planogram_id is not null`;
-    const rows = await this.ranked(q, base(period), base(previousPeriod(period)), 'planogram_id');
+    const rows = await this.page(this.planogramRanking(q), 'planogram_id', q);
     return {
       data: rows.map((r) => ({ rank: Number(r.rank), planogram_id: Number(r.planogram_id), title: String(r.title), previous_value: Number(r.previous_value), ...figuresOf(r) })),
       meta: { page: q.page, limit: q.limit, total: Number(rows[0]?.total ?? 0) },
     };
   }
 
+  /** Each planogram shown in the period (or seen in it) with its events and its products' sales. */
+  private planogramFigures(q: PlanogramRankQuery, p: DayPeriod): SQL {
+    return sql`select pl.id as planogram_id, pl.title, coalesce(ev.impressions, 0) as impressions, coalesce(ev.clicks, 0) as clicks,
+        coalesce(ev.carts, 0) as carts, coalesce(sl.sales, 0) as sales
+      from planograms pl
+      left join (select planogram_id, ${COUNTS} from ${rollupRows('event_planogram', q, p)} e group by planogram_id) ev on ev.planogram_id = pl.id
+      left join (select pp.planogram_id, sum(r.sales) as sales from ${rollupRows('sales_plu', q, p)} r
+        join products p on p.plu = r.plu join planogram_products pp on pp.product_id = p.id group by pp.planogram_id) sl on sl.planogram_id = pl.id
+      where (pl.start_date <= ${p.to}::date and pl.end_date >= ${p.from}::date) or ev.planogram_id is not null`;
+  }
+
   /** Products ranked by the measure: one planogram's (all it holds, and any seen in it), or every product seen or sold. */
   async products(q: ProductRankQuery): Promise<Page<ProductRankRow>> {
-    const period = this.period(q);
-    const inPlanogram = q.planogram_id ? sql` and planogram_id = ${q.planogram_id}` : sql``;
-    const held = q.planogram_id ? sql`select product_id from planogram_products where planogram_id = ${q.planogram_id}` : sql`select null::int where false`;
-    const base = (p: DayPeriod) => sql`with ev as (select product_id, ${COUNTS} from ${rollupRows('event_product', q, p)} e where true${inPlanogram} group by product_id),
-        sl as (select p.id as product_id, sum(r.sales) as sales from ${rollupRows('sales_plu', q, p)} r join products p on p.plu = r.plu
-          ${q.planogram_id ? sql`where p.id in (${held}) or p.id in (select product_id from ev)` : sql``} group by p.id),
-        ids as (select product_id from ev union select product_id from sl union ${held})
-      select p.id as product_id, p.plu, p.name as product_name, coalesce(ev.impressions, 0) as impressions, coalesce(ev.clicks, 0) as clicks,
-        coalesce(ev.carts, 0) as carts, coalesce(sl.sales, 0) as sales
-      from ids join products p on p.id = ids.product_id left join ev on ev.product_id = p.id left join sl on sl.product_id = p.id`;
-    const rows = await this.ranked(q, base(period), base(previousPeriod(period)), 'product_id');
+    const rows = await this.page(this.productRanking(q), 'product_id', q);
     return {
       data: rows.map((r) => ({ rank: Number(r.rank), product_id: Number(r.product_id), plu: String(r.plu), product_name: String(r.product_name), previous_value: Number(r.previous_value), ...figuresOf(r) })),
       meta: { page: q.page, limit: q.limit, total: Number(rows[0]?.total ?? 0) },
     };
   }
 
-  /** A page of `current`'s rows ranked by the measure, each with the measure's value in `previous`. */
-  private async ranked(q: { measure: PlanogramMeasure; order: 'asc' | 'desc'; page: number; limit: number }, current: SQL, previous: SQL, id: string) {
+  /** The products of one planogram (all it holds, and any seen in it), or every product seen or sold, with their figures. */
+  private productFigures(q: ProductRankQuery, p: DayPeriod): SQL {
+    const inPlanogram = q.planogram_id ? sql` and planogram_id = ${q.planogram_id}` : sql``;
+    const held = q.planogram_id ? sql`select product_id from planogram_products where planogram_id = ${q.planogram_id}` : sql`select null::int where false`;
+    return sql`with ev as (select product_id, ${COUNTS} from ${rollupRows('event_product', q, p)} e where true${inPlanogram} group by product_id),
+        sl as (select p.id as product_id, sum(r.sales) as sales from ${rollupRows('sales_plu', q, p)} r join products p on p.plu = r.plu
+          ${q.planogram_id ? sql`where p.id in (${held}) or p.id in (select product_id from ev)` : sql``} group by p.id),
+        ids as (select product_id from ev union select product_id from sl union ${held})
+      select p.id as product_id, p.plu, p.name as product_name, coalesce(ev.impressions, 0) as impressions, coalesce(ev.clicks, 0) as clicks,
+        coalesce(ev.carts, 0) as carts, coalesce(sl.sales, 0) as sales
+      from ids join products p on p.id = ids.product_id left join ev on ev.product_id = p.id left join sl on sl.product_id = p.id`;
+  }
+
+  /** Every planogram of the ranking (as `planograms` ranks them), for the export. */
+  planogramRanking(q: PlanogramRankQuery): SQL {
+    const period = this.period(q);
+    return this.ranking(q, this.planogramFigures(q, period), this.planogramFigures(q, previousPeriod(period)), 'planogram_id');
+  }
+
+  /** Every product of the ranking (as `products` ranks them), for the export. */
+  productRanking(q: ProductRankQuery): SQL {
+    const period = this.period(q);
+    return this.ranking(q, this.productFigures(q, period), this.productFigures(q, previousPeriod(period)), 'product_id');
+  }
+
+  /** `current`'s rows ranked by the measure (dense rank), each with the measure's value in `previous` and how many rows there are. */
+  private ranking(q: { measure: PlanogramMeasure; order: 'asc' | 'desc' }, current: SQL, previous: SQL, id: string): SQL {
     const m = sql.raw(q.measure);
     const dir = sql.raw(q.order === 'asc' ? 'asc' : 'desc');
     const key = sql.raw(id);
-    return queryRows(
-      this.db,
-      sql`with cur as (${current}),
-          ranked as (select cur.*, dense_rank() over (order by ${m} ${dir}) as rank, count(*) over () as total from cur),
-          pick as (select * from ranked order by ${m} ${dir}, ${key} limit ${q.limit} offset ${(q.page - 1) * q.limit}),
-          prev as (${previous})
-        select pick.*, coalesce((select prev.${m} from prev where prev.${key} = pick.${key}), 0) as previous_value
-        from pick order by pick.${m} ${dir}, pick.${key}`,
-    );
+    return sql`select cur.*, dense_rank() over (order by cur.${m} ${dir}) as rank, count(*) over () as total, coalesce(prev.${m}, 0) as previous_value
+      from (${current}) cur left join (${previous}) prev on prev.${key} = cur.${key}`;
+  }
+
+  /** A page of a ranking. */
+  private async page(ranking: SQL, id: string, q: { page: number; limit: number }) {
+    return queryRows(this.db, sql`select * from (${ranking}) x order by rank, ${sql.raw(id)} limit ${q.limit} offset ${(q.page - 1) * q.limit}`);
   }
 }

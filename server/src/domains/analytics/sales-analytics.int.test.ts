@@ -217,6 +217,8 @@ describe('pandora sales: the POS batches, the rollups and every widget equal to 
     await createStaff(db(), 'sales.viewer', [
       { entry: 'pandora.sales-dashboard', action: 'view' },
       { entry: 'pandora.customer-analytics', action: 'view' },
+      { entry: 'pandora.sales-dashboard', action: 'export' },
+      { entry: 'pandora.sales-analytics', action: 'export' },
     ]);
     token = await h.tokenOf('sales.viewer');
   });
@@ -269,6 +271,23 @@ describe('pandora sales: the POS batches, the rollups and every widget equal to 
     await rebuildSalesRollups(db(), '2024-10', '2025-01', new Date());
     expect(await snapshot()).toEqual(counted);
     await expectWidgetsEqualRaw(8);
+  });
+
+  it('exports each ranking whole, in the screen’s order, with its filters', async () => {
+    const q = { from: addDays(FIRST_DAY, 5), to: addDays(FIRST_DAY, 40), basis: 'wib', measure: 'quantity' };
+    const csv = async (path: string) => {
+      const res = await h.call('GET', `/api/v1/analytics/sales/${path}/export?${new URLSearchParams({ ...q, format: 'csv' }).toString()}`, { token });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-disposition']).toMatch(new RegExp(`Export-${path === 'by-store' ? 'sales_by_store' : 'top_sales_plu'}_\\d{8}_\\d{6}\\.csv`));
+      return res.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/).slice(1).map((line) => line.split(','));
+    };
+    const stores = await get<{ data: SalesStoreRow[]; meta: { total: number } }>('by-store', { ...q, limit: 100 });
+    const storeRows = await csv('by-store');
+    expect(storeRows.map((r) => [Number(r[0]), r[1]])).toEqual(stores.data.map((s) => [s.rank, s.store_code]));
+    const plus = await get<{ data: TopPluRow[]; meta: { total: number } }>('top-plus', { ...q, limit: 100 });
+    const pluRows = await csv('top-plus');
+    expect(pluRows).toHaveLength(plus.meta.total);
+    expect(pluRows.slice(0, 100).map((r) => [Number(r[0]), r[1]])).toEqual(plus.data.map((p) => [p.rank, p.plu]));
   });
 
   it('counts a WITA store’s late evening on its own next day by the store basis, on the Jakarta day by default', async () => {

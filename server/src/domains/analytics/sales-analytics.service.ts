@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   analyticsPeriod,
   jakartaDay,
@@ -80,21 +80,51 @@ export class SalesAnalyticsService {
     return rows.map((r) => ({ province_code: String(r.province_code), province_name: String(r.province_name), ...figuresOf(r) }));
   }
 
-  /** Stores ranked by sales (a dense rank over every store with sales in the period), one page of them. */
-  async byStore(q: RankedQuery): Promise<Page<SalesFigures & { rank: number; store_id: number; store_code: string; store_name: string; province_name: string }>> {
+  /** Every store with sales in the period, ranked by sales (dense rank, best first or, `asc`, worst first), with its names. */
+  storeRanking(q: RankedQuery): SQL {
     const dir = sql.raw(q.order === 'asc' ? 'asc' : 'desc');
-    const rows = await queryRows(
-      this.db,
-      sql`with s as (select store_id, ${FIGURES} from ${rollupRows('sales_rollup', q, this.period(q), 'stores')} r group by store_id),
-          ranked as (select s.*, dense_rank() over (order by sales ${dir}) as rank, count(*) over () as total from s)
-        select ranked.*, st.code as store_code, st.name as store_name, p.name as province_name
-        from ranked join stores st on st.id = ranked.store_id join provinces p on p.code = st.province_code
-        order by ranked.sales ${dir}, ranked.store_id limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
-    );
+    return sql`select ranked.*, st.code as store_code, st.name as store_name, p.name as province_name
+      from (select s.*, dense_rank() over (order by sales ${dir}) as rank, count(*) over () as total
+        from (select store_id, ${FIGURES} from ${rollupRows('sales_rollup', q, this.period(q), 'stores')} r group by store_id) s) ranked
+      join stores st on st.id = ranked.store_id join provinces p on p.code = st.province_code`;
+  }
+
+  /** One page of the store ranking. */
+  async byStore(q: RankedQuery): Promise<Page<SalesFigures & { rank: number; store_id: number; store_code: string; store_name: string; province_name: string }>> {
+    const rows = await queryRows(this.db, sql`select * from (${this.storeRanking(q)}) x order by rank, store_id limit ${q.limit} offset ${(q.page - 1) * q.limit}`);
     return {
       data: rows.map((r) => ({ rank: Number(r.rank), store_id: Number(r.store_id), store_code: String(r.store_code), store_name: String(r.store_name), province_name: String(r.province_name), ...figuresOf(r) })),
       meta: { page: q.page, limit: q.limit, total: rows.length ? Number(rows[0]!.total) : q.page > 1 ? await this.count('sales_rollup', 'store_id', q, this.period(q), 'stores') : 0 },
     };
+  }
+
+  /**
+   * Every sub category or PLU with sales in the period, ranked by the measure (dense rank), each with its figures of the
+   * period before and its names: what the export writes (a page reads the period before for its own rows only).
+   */
+  topRanking(q: TopQuery, family: 'sales_category' | 'sales_plu'): SQL {
+    const dim = family === 'sales_plu' ? 'plu' : 'category_id';
+    const d = sql.raw(dim);
+    const period = this.period(q);
+    const names =
+      family === 'sales_plu'
+        ? sql`left join products pr on pr.plu = x.plu left join categories c on c.id = pr.category_id`
+        : sql`left join categories c on c.id = x.category_id left join categories pc on pc.id = c.parent_id`;
+    const nameCols = family === 'sales_plu' ? sql`coalesce(pr.name, x.plu) as product_name, coalesce(c.name, 'Uncategorised') as category_name` : sql`coalesce(c.name, 'Uncategorised') as category_name, coalesce(pc.name, '') as parent_name`;
+    return sql`select x.*, ${nameCols} from (
+        select ranked.*, coalesce(prev.sales, 0) as previous_sales, coalesce(prev.quantity, 0) as previous_quantity
+        from (${this.ranked(q, family, dim, period)}) ranked
+        left join (select ${d}, sum(sales) as sales, sum(quantity) as quantity from ${rollupRows(family, q, previousPeriod(period))} r group by ${d}) prev using (${d})
+      ) x ${names}`;
+  }
+
+  /** A family's keys in the period, ranked by the measure (dense rank), with how many there are. */
+  private ranked(q: TopQuery, family: 'sales_category' | 'sales_plu', dim: string, period: DayPeriod): SQL {
+    const by = sql.raw(q.measure === 'quantity' ? 'quantity' : 'sales');
+    const dir = sql.raw(q.order === 'asc' ? 'asc' : 'desc');
+    const d = sql.raw(dim);
+    return sql`select cur.*, dense_rank() over (order by ${by} ${dir}) as rank, count(*) over () as total
+      from (select ${d}, sum(sales) as sales, sum(quantity) as quantity, sum(lines) as lines from ${rollupRows(family, q, period)} r group by ${d}) cur`;
   }
 
   async topCategories(q: TopQuery): Promise<Page<TopCategoryRow>> {
@@ -135,18 +165,15 @@ export class SalesAnalyticsService {
   private async top(q: TopQuery, family: 'sales_category' | 'sales_plu', dim: string) {
     const period = this.period(q);
     const previous = previousPeriod(period);
-    const by = sql.raw(q.measure === 'quantity' ? 'quantity' : 'sales');
-    const dir = sql.raw(q.order === 'asc' ? 'asc' : 'desc');
     const d = sql.raw(dim);
     const rows = await queryRows(
       this.db,
-      sql`with cur as (select ${d}, sum(sales) as sales, sum(quantity) as quantity, sum(lines) as lines from ${rollupRows(family, q, period)} r group by ${d}),
-          ranked as (select cur.*, dense_rank() over (order by ${by} ${dir}) as rank, count(*) over () as total from cur),
-          pick as (select * from ranked order by ${by} ${dir}, ${d} limit ${q.limit} offset ${(q.page - 1) * q.limit}),
+      sql`with ranked as (${this.ranked(q, family, dim, period)}),
+          pick as (select * from ranked order by rank, ${d} limit ${q.limit} offset ${(q.page - 1) * q.limit}),
           prev as (select ${d}, sum(sales) as sales, sum(quantity) as quantity from ${rollupRows(family, q, previous)} r
             where ${d} in (select ${d} from pick) group by ${d})
         select pick.*, coalesce(prev.sales, 0) as previous_sales, coalesce(prev.quantity, 0) as previous_quantity
-        from pick left join prev using (${d}) order by pick.${by} ${dir}, pick.${d}`,
+        from pick left join prev using (${d}) order by pick.rank, pick.${d}`,
     );
     const total = rows.length ? Number(rows[0]!.total) : q.page > 1 ? await this.count(family, dim, q, period) : 0;
     return {
