@@ -128,13 +128,19 @@ export const ANALYTICS_EXPORT_ENTRIES = {
   planograms: ['pandora.planogram-analytics'],
 } as const;
 
+/** A ranking's export, named after the ranking's own operation (`analytics-sales.by-store-export`). */
+const rankingExport = <const P extends string, Q extends z.ZodObject>(list: { id: string; path: P; tag: string; query: Q }, entries: readonly string[], what: string) => ({
+  ...exportEndpoint(list, entries, what),
+  id: `${list.id}-export`,
+});
+
 /** Each ranking's export: every row of it with the screen's filters (CSV, TXT, XLSX; large ones to the Download List). */
 export const analyticsExportsApi = {
-  byStore: exportEndpoint(salesAnalyticsApi.byStore, ANALYTICS_EXPORT_ENTRIES.stores, 'the stores ranked by sales'),
-  topCategories: exportEndpoint(salesAnalyticsApi.topCategories, ANALYTICS_EXPORT_ENTRIES.top, 'the sub categories ranked by sales or quantity'),
-  topPlus: exportEndpoint(salesAnalyticsApi.topPlus, ANALYTICS_EXPORT_ENTRIES.top, 'the products ranked by sales or quantity'),
-  planograms: exportEndpoint(planogramAnalyticsApi.planograms, ANALYTICS_EXPORT_ENTRIES.planograms, 'the planograms ranked by a measure'),
-  products: exportEndpoint(planogramAnalyticsApi.products, ANALYTICS_EXPORT_ENTRIES.planograms, 'the products ranked by a measure'),
+  byStore: rankingExport(salesAnalyticsApi.byStore, ANALYTICS_EXPORT_ENTRIES.stores, 'the stores ranked by sales'),
+  topCategories: rankingExport(salesAnalyticsApi.topCategories, ANALYTICS_EXPORT_ENTRIES.top, 'the sub categories ranked by sales or quantity'),
+  topPlus: rankingExport(salesAnalyticsApi.topPlus, ANALYTICS_EXPORT_ENTRIES.top, 'the products ranked by sales or quantity'),
+  planograms: rankingExport(planogramAnalyticsApi.planograms, ANALYTICS_EXPORT_ENTRIES.planograms, 'the planograms ranked by a measure'),
+  products: rankingExport(planogramAnalyticsApi.products, ANALYTICS_EXPORT_ENTRIES.planograms, 'the products ranked by a measure'),
 };
 
 export const analyticsApi = { posSalesApi, salesAnalyticsApi, appEventsApi, planogramAnalyticsApi, contentAnalyticsApi, customerAnalyticsApi, analyticsShareApi, analyticsExportsApi };
