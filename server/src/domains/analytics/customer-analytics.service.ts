@@ -63,8 +63,8 @@ export class CustomerAnalyticsService {
     const bucket = trendBucketOf(period);
     const format = bucket === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM';
     const [members, all] = await Promise.all([
-      queryRows(this.db, sql`select to_char(key, ${format}) as bucket, ${MEMBER} from ${rollupRows('sales_member', q, period)} r group by 1`),
-      queryRows(this.db, sql`select to_char(key, ${format}) as bucket, ${ALL} from ${rollupRows('sales_rollup', q, period)} r group by 1`),
+      queryRows(this.db, sql`select to_char(key, ${format}) as bucket, ${MEMBER} from ${rollupRows('sales_member', q, period, 'filtered', bucket)} r group by 1`),
+      queryRows(this.db, sql`select to_char(key, ${format}) as bucket, ${ALL} from ${rollupRows('sales_rollup', q, period, 'filtered', bucket)} r group by 1`),
     ]);
     const m = new Map(members.map((r) => [String(r.bucket), r]));
     const a = new Map(all.map((r) => [String(r.bucket), r]));

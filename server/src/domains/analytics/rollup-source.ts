@@ -10,7 +10,15 @@ export type RollupFamily = 'sales_rollup' | 'sales_category' | 'sales_plu' | 'sa
  */
 export type RollupLevel = 'filtered' | 'stores' | 'provinces';
 
-const inCodes = (column: string, codes: string[]) => sql`${sql.raw(column)} in (select json_array_elements_text(${JSON.stringify(codes)}::json))`;
+/** A PostgreSQL text array literal (each element quoted). */
+const textArray = (values: string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+
+/**
+ * The codes as one array value, which the planner sees when it plans the statement: it then reads only the chosen
+ * province's (or store's) part of a rollup's primary key. A set from `json_array_elements_text` is a function it
+ * guesses at 100 rows, and for the province filter it scanned all of sales_plu_day (23 million rows at benchmark scale).
+ */
+const inCodes = (column: string, codes: string[]) => sql`${sql.raw(column)} = any(${textArray(codes)}::text[])`;
 
 /** The chosen stores by code (case aside), as a condition on `store_id`. */
 const chosenStores = (codes: string[]) => sql`store_id in (select id from stores where ${inCodes('lower(code)', codes.map((c) => c.toLowerCase()))})`;
@@ -34,11 +42,12 @@ function inPeriod(q: AnalyticsQuery, p: DayPeriod, grain: 'day' | 'month'): SQL 
 
 /**
  * The rollup rows of a family for a period and the query's filters, as one relation: the period's whole months from
- * the monthly table and its other days from the daily one. `key` is the row's day by the query's basis (the first of
- * the month for monthly rows).
+ * the monthly table and its other days from the daily one (or, `grain` day, every day from the daily one). `key` is the
+ * row's day by the query's basis (the first of the month for monthly rows).
  */
-export function rollupRows(family: RollupFamily, q: AnalyticsQuery, p: DayPeriod, level: RollupLevel = 'filtered'): SQL {
-  const parts = periodParts(p);
+export function rollupRows(family: RollupFamily, q: AnalyticsQuery, p: DayPeriod, level: RollupLevel = 'filtered', grain: 'any' | 'day' | 'month' = 'any'): SQL {
+  // A day-by-day chart reads the daily rows only: a whole month in a monthly row has no days.
+  const parts = grain === 'day' ? { months: null, days: [p] } : periodParts(p);
   const key = sql.raw(q.basis === 'wib' ? 'wib_key' : 'local_key');
   const where = levelOf(q, level);
   // Only sales have a channel: the app's events are all the online shop's.

@@ -61,7 +61,7 @@ export class SalesAnalyticsService {
     const period = this.period(q);
     const bucket = trendBucketOf(period);
     const format = bucket === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM';
-    const rows = await queryRows(this.db, sql`select to_char(key, ${format}) as bucket, ${FIGURES} from ${rollupRows('sales_rollup', q, period)} r group by 1`);
+    const rows = await queryRows(this.db, sql`select to_char(key, ${format}) as bucket, ${FIGURES} from ${rollupRows('sales_rollup', q, period, 'filtered', bucket)} r group by 1`);
     const byBucket = new Map(rows.map((r) => [String(r.bucket), r]));
     return { bucket, rows: trendBuckets(period).map((b) => ({ bucket: b, ...figuresOf(byBucket.get(b)) })) };
   }
