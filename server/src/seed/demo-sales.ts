@@ -38,14 +38,14 @@ export function dayWeight(day: Date): number {
 }
 
 export interface DemoSalesOptions {
-  /** Days of sales up to yesterday. */
+  /** Days of sales before today (today's come too, up to now). */
   days: number;
   /** Transactions on an ordinary weekday across all the stores. */
   perDay: number;
 }
 
-/** The demo's sales: about thirteen months of a few dozen baskets a day at the demo's stores; fewer at the tests' scale. */
-export const demoSalesOptions = (scale: number): DemoSalesOptions => (scale >= 1 ? { days: 400, perDay: 40 } : { days: 45, perDay: 6 });
+/** The demo's sales: about thirteen months of a couple of dozen baskets a day at the demo's stores; fewer at the tests' scale. */
+export const demoSalesOptions = (scale: number): DemoSalesOptions => (scale >= 1 ? { days: 400, perDay: 24 } : { days: 45, perDay: 6 });
 
 /**
  * The stores' sales as their tills send them: signed batches through the POS service (with a key of the seed's own,
@@ -71,13 +71,14 @@ export async function seedSales(db: Db, now: Date, opts: DemoSalesOptions): Prom
     batch = [];
   };
   let n = 0;
-  for (let d = opts.days; d >= 1; d--) {
+  for (let d = opts.days; d >= 0; d--) {
     const day = new Date(today - d * DAY);
     const count = Math.round(opts.perDay * dayWeight(day) * (0.85 + random() * 0.3));
     for (let i = 0; i < count; i++) {
       // Jakarta 08:00 to 22:00, most of it after work.
       const hour = 8 + Math.floor(14 * random() ** 0.7);
       const at = new Date(day.getTime() - 7 * HOUR + hour * HOUR + Math.floor(random() * HOUR));
+      if (at > now) continue;
       const lines = 1 + Math.floor(8 * random() ** 1.6);
       const basket = new Map<string, { plu: string; quantity: number; price: number }>();
       for (let k = 0; k < lines; k++) {
