@@ -4,8 +4,8 @@ import pg from 'pg';
 import { fromPglite, fromPgPool, PGLITE_EXTENSIONS, type Database } from '../server/src/db/client.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 
-/** A fresh migrated schema on PostgreSQL (BENCH_DATABASE_URL) or an in-memory PGlite. */
-export async function benchDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+/** A fresh migrated schema on PostgreSQL (BENCH_DATABASE_URL) or an in-memory PGlite; `keep` names a schema kept unless BENCH_SCHEMA names another. */
+export async function benchDatabase(keep?: string): Promise<{ database: Database; drop(): Promise<void> }> {
   const url = process.env.BENCH_DATABASE_URL;
   if (!url) {
     const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
@@ -14,7 +14,7 @@ export async function benchDatabase(): Promise<{ database: Database; drop(): Pro
     return { database, drop: () => database.close() };
   }
   // BENCH_SCHEMA keeps the data between runs (seeding 5 million rows takes minutes): reused when present, never dropped.
-  const kept = process.env.BENCH_SCHEMA;
+  const kept = process.env.BENCH_SCHEMA ?? keep;
   const schema = kept ?? `bench_${crypto.randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -33,9 +33,9 @@ export async function benchDatabase(): Promise<{ database: Database; drop(): Pro
   };
 }
 
-/** Runs fn n times after a warm-up and returns the p50 and p95 in milliseconds. */
-export async function timeIt(n: number, fn: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  for (let i = 0; i < Math.min(5, n); i++) await fn();
+/** Runs fn n times after a warm-up (`warm` runs, at most 5 by default) and returns the p50 and p95 in milliseconds. */
+export async function timeIt(n: number, fn: () => Promise<unknown>, warm = Math.min(5, n)): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < warm; i++) await fn();
   const times: number[] = [];
   for (let i = 0; i < n; i++) {
     const t = process.hrtime.bigint();

@@ -26,6 +26,9 @@ export default defineConfig({
     // The module graph per route, read by the bundle budget (scripts/bundle-budget.mjs).
     manifest: true,
     chunkSizeWarningLimit: 900,
+    // No preload helper and no per-import list of chunk names in the entry (decisions.md, "Pandora's screens and the
+    // budget"): every lazy route's list sat in the entry that sign-in loads, growing with each screen.
+    modulePreload: false,
     rolldownOptions: {
       output: {
         codeSplitting: {

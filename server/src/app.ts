@@ -25,6 +25,7 @@ import { stampsModule } from './domains/loyalty/stamps.module.ts';
 import { rafflesModule } from './domains/loyalty/raffles.module.ts';
 import { ordersModule, type OrderServices } from './domains/orders/orders.module.ts';
 import { topUpModule } from './domains/orders/top-up.module.ts';
+import { orderReportsModule } from './domains/orders/order-reports.module.ts';
 import { vouchersModule } from './domains/vouchers/vouchers.module.ts';
 import { analyticsModule } from './domains/analytics/analytics.module.ts';
 import { registerAccessGuard, type RegisteredRoute } from './platform/access-guard.ts';
@@ -198,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     couponsModule(ctx),
     rafflesModule(ctx),
     orders,
+    orderReportsModule(ctx),
     topUpModule(ctx),
     vouchersModule(ctx, { users: identity.services.users, documents: masterdata.services.documentIssuer }),
     analytics,

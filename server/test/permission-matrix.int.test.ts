@@ -125,6 +125,8 @@ const RECIPES: Record<string, Recipe> = {
   'POST /api/v1/pos/sales': { body: {}, expect: 400 },
   'POST /api/v1/app/events': { body: {}, expect: 401 },
   'GET /api/v1/analytics/share/recipients': { query: () => ({ entry: 'pandora.sales-dashboard' }), expect: 200 },
+  // The thematic customer map answers a box (the whole of Indonesia here).
+  'GET /api/v1/analytics/customer-map': { query: () => ({ top_left_lat: 6.5, top_left_lon: 94, bottom_right_lat: -11.5, bottom_right_lon: 141.5 }), expect: 200 },
 };
 
 /**

@@ -17,6 +17,7 @@ import { stampInjectImportApi, stampsApi } from './loyalty/stamps.api.ts';
 import { raffleApi } from './loyalty/raffles.api.ts';
 import { ordersApi } from './orders/orders.api.ts';
 import { orderDashboardApi } from './orders/order-dashboard.api.ts';
+import { orderReportsApi } from './orders/order-reports.api.ts';
 import { topUpApi, topUpImportApi } from './orders/top-up.api.ts';
 import { voucherBulkApi } from './vouchers/voucher-bulk.api.ts';
 import { vouchersApi } from './vouchers/vouchers.api.ts';
@@ -50,6 +51,7 @@ export const API = {
   raffles: raffleApi,
   orders: ordersApi,
   orderDashboard: orderDashboardApi,
+  orderReports: orderReportsApi,
   topUps: topUpApi,
   vouchers: vouchersApi,
   analytics: analyticsApi,

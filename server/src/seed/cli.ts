@@ -4,18 +4,27 @@ import { migrate } from '../db/migrate.ts';
 import { loadRegions } from '../domains/catalog/regions.loader.ts';
 import { catalogScale } from './demo-catalog.ts';
 import { isEmpty, seedDemo } from './demo.ts';
+import { generateSales } from './sales-scale.ts';
 import { appKeyOf } from '../platform/secret-box.ts';
 
 /**
  * `npm run seed [-- --scale N]`: demo data into an empty database. The catalog scale N gives 20·N stores and 2,000·N
  * products, each store carrying a fifth of them (N = 25 is the benchmark scale: 500 stores, 50,000 products,
  * 5,000,000 store products). Deterministic: the same N gives the same data.
+ * `--sales N` then adds about N generated sales lines over the year up to yesterday (sales-scale.ts; also into a database
+ * seeded before) and brings the sales rollups current.
  */
 const args = process.argv.slice(2);
 const at = args.indexOf('--scale');
 const scale = at >= 0 ? Number(args[at + 1]) : 1;
 if (!Number.isFinite(scale) || scale < 0 || scale > 200) {
   console.error('--scale must be a number from 0 to 200');
+  process.exit(2);
+}
+const salesAt = args.indexOf('--sales');
+const salesLines = salesAt >= 0 ? Number(args[salesAt + 1]) : 0;
+if (salesAt >= 0 && (!Number.isInteger(salesLines) || salesLines < 1 || salesLines > 100_000_000)) {
+  console.error('--sales must be a whole number of sales lines from 1 to 100000000');
   process.exit(2);
 }
 const config = loadConfig();
@@ -35,5 +44,13 @@ if (await isEmpty(database.db)) {
   console.log(`Demo data seeded into ${database.describe} in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 } else {
   console.log(`${database.describe} already has data; nothing seeded (seed into an empty database or a new DATA_DIR).`);
+}
+if (salesLines) {
+  const made = await generateSales(database.db, { lines: salesLines, log: (m) => console.log(`  sales: ${m}`) });
+  console.log(
+    made.skipped
+      ? `${database.describe} already holds generated sales (GEN-…); none added.`
+      : `Generated ${made.transactions.toLocaleString('en')} transactions with ${made.lines.toLocaleString('en')} lines (${made.from} … ${made.to}) in ${made.writeSeconds.toFixed(1)} s; rollups current in ${made.rollupSeconds.toFixed(1)} s.`,
+  );
 }
 await database.close();

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { placeDemoAddresses } from './demo-address-coordinates.ts';
 
 /** Demo consumers at catalog scale 1; tests (scale 0.25) get a quarter. */
 export const DEMO_CONSUMERS = 5_000;
@@ -68,6 +69,8 @@ export async function seedConsumers(db: Db, count = DEMO_CONSUMERS): Promise<voi
       select a.consumer_id, 'Kantor', a.recipient_name, a.recipient_phone, 'Gedung Perkantoran Lt. ' || (1 + a.consumer_id % 12), a.province_code, a.regency_code,
         a.district_code, a.village_code, a.postal_code, false
       from consumer_addresses a where a.consumer_id % 4 = 0 and a.is_primary`);
+    // Each address near its regency's centre, for the thematic customer map.
+    await placeDemoAddresses(tx);
 
     await tx.execute(sql`insert into consumer_tags (consumer_id, tag_id)
       select c.id, t.id from consumers c join (select id, row_number() over (order by id) as n, count(*) over () as k from custom_consumer_tags) t

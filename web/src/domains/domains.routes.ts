@@ -1,4 +1,7 @@
 import type { AnyRoute } from '@tanstack/react-router';
+import { analyticsRoutes } from './analytics/analytics.routes.tsx';
+import { customersDashboardRoutes } from './analytics/customers-dashboard.routes.tsx';
+import { analyticsMoreRoutes } from './analytics/analytics-more.routes.tsx';
 import { catalogRoutes } from './catalog/catalog.routes.tsx';
 import { ecommerceRoutes } from './catalog/ecommerce.routes.tsx';
 import { consumerRoutes } from './consumers/consumers.routes.tsx';
@@ -12,6 +15,7 @@ import { masterdataRoutes } from './masterdata/masterdata.routes.tsx';
 import { operationsRoutes } from './operations/operations.routes.tsx';
 import { orderRoutes } from './orders/orders.routes.tsx';
 import { orderDashboardRoutes } from './orders/dashboard.routes.tsx';
+import { orderReportRoutes } from './orders/order-reports.routes.tsx';
 import { topUpRoutes } from './orders/top-up.routes.tsx';
 import { voucherRoutes } from './vouchers/vouchers.routes.tsx';
 import { promotionRoutes } from './promotion/promotion.routes.tsx';
@@ -39,7 +43,11 @@ export function domainRoutes(parent: AnyRoute): AnyRoute[] {
     ...raffleRoutes(parent),
     ...orderRoutes(parent),
     ...orderDashboardRoutes(parent),
+    ...orderReportRoutes(parent),
     ...topUpRoutes(parent),
     ...voucherRoutes(parent),
+    ...analyticsRoutes(parent),
+    ...customersDashboardRoutes(parent),
+    ...analyticsMoreRoutes(parent),
   ];
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Dropdown, notification as notificationApi } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -19,9 +19,28 @@ export const DOWNLOAD_LIST_ENTRY = 'cms.download-list';
 
 /**
  * Export of a list as CSV, TXT or XLSX with the list's current filters (from the URL). A small export arrives as the
- * file itself; a large one answers 202 and is written in the background into the Download List.
+ * file itself; a large one answers 202 and is written in the background into the Download List. `start` runs an
+ * export in that format once the button is shown (a shared link's `export=xlsx`), then calls `onStart`. `label` names the
+ * button where a screen offers more than one export.
  */
-export function ExportButton({ endpoint, params = {}, query }: { endpoint: AnyEndpoint; params?: Record<string, string | number>; query: Query }) {
+export function ExportButton({
+  endpoint,
+  params = {},
+  query,
+  start,
+  onStart,
+  label,
+  testId = 'export-button',
+}: {
+  endpoint: AnyEndpoint;
+  params?: Record<string, string | number>;
+  query: Query;
+  start?: ExportFormat;
+  onStart?: () => void;
+  /** The button's text when a screen offers more than one export (default "Export"). */
+  label?: string;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   const [notification, notificationHolder] = notificationApi.useNotification();
   const queryClient = useQueryClient();
@@ -75,6 +94,14 @@ export function ExportButton({ endpoint, params = {}, query }: { endpoint: AnyEn
     }
   };
 
+  const started = useRef(false);
+  useEffect(() => {
+    if (!start || started.current) return;
+    started.current = true;
+    onStart?.();
+    void run(start);
+  }, [start]);
+
   return (
     <>
       {notificationHolder}
@@ -85,8 +112,8 @@ export function ExportButton({ endpoint, params = {}, query }: { endpoint: AnyEn
           onClick: ({ key }) => void run(key as ExportFormat),
         }}
       >
-        <Button icon={<DownloadOutlined />} loading={busy} data-testid="export-button">
-          {t('export.button', 'Export')}
+        <Button icon={<DownloadOutlined />} loading={busy} data-testid={testId}>
+          {label ?? t('export.button', 'Export')}
         </Button>
       </Dropdown>
     </>

@@ -45,6 +45,9 @@ const en: Record<string, string> = {
   'ui.totalEstimate': 'About {{count}} items',
   'ui.yes': 'Yes',
   'ui.back': 'Back',
+  'ui.widget.failed': 'The data could not be loaded. Try again later.',
+  'ui.widget.empty': 'Nothing to show for these filters',
+  'ui.chart.label': 'Chart: {{title}}. Its figures are in the table beside it.',
 };
 
 const id: Record<string, string> = {
@@ -93,6 +96,9 @@ const id: Record<string, string> = {
   'ui.totalEstimate': 'Sekitar {{count}} data',
   'ui.yes': 'Ya',
   'ui.back': 'Kembali',
+  'ui.widget.failed': 'Data tidak dapat dimuat. Coba lagi nanti.',
+  'ui.widget.empty': 'Tidak ada data untuk filter ini',
+  'ui.chart.label': 'Grafik: {{title}}. Angkanya ada di tabel di sampingnya.',
 };
 
 export const uiI18n = { en, id };

@@ -1,3 +1,4 @@
+import { PLANOGRAM_DETAIL_TYPES } from '../analytics/planogram-detail.ts';
 import { MENU, MENU_BY_KEY } from './registry.ts';
 
 /**
@@ -150,16 +151,21 @@ export const ENTRY_SPEC_PATHS: Readonly<Record<string, EntrySpecPaths>> = {
   'orion.master-promo': built('master-promos', [...DETAIL_EDIT, 'import']),
 
   // pandora: dashboards with detail pages by type, reports
-  'pandora.sales-dashboard': later(['{detailType}']),
+  // The spec's `{detailType}`, each a page of its own (sales-member … summary-sales); any other is not found.
+  'pandora.sales-dashboard': built(undefined, ['sales-member', 'member-transaction', 'apc-member', 'average-transaction', 'summary-sales']),
   'pandora.customer-analytics': later(['{typeDetail}']),
-  'pandora.sales-analytics': later(['top-sales-category/{detailType}', 'top-sales-plu/{detailType}']),
-  'pandora.planogram-analytics': later(['{typeDetail}']),
-  'pandora.dashboard-analytics/overview': later(),
-  'pandora.dashboard-analytics/customers': later(),
-  'pandora.dashboard-analytics/marketing-campaign': later(),
-  'pandora.dashboard-analytics/content': later(['offer', 'banner', 'messages']),
-  'pandora.dashboard-analytics/help': later(),
-  'pandora.dashboard-analytics/sales': later(['detail', 'top-store', 'bottom-store']),
+  // `{detailType}` is what the list ranks by: sales or quantity.
+  'pandora.sales-analytics': built(undefined, ['top-sales-category/sales', 'top-sales-category/quantity', 'top-sales-plu/sales', 'top-sales-plu/quantity']),
+  // The spec's `{typeDetail}`, each a page of its own: a ranking by impressions, clicks, add-to-carts or sales, top or
+  // bottom, of planograms or (`-item`) products; the summary; the planograms and the products ranked by any measure.
+  'pandora.planogram-analytics': built(undefined, PLANOGRAM_DETAIL_TYPES),
+  'pandora.dashboard-analytics/overview': built(undefined, NONE),
+  // Customer figures, their trend and the thematic customer map (issue 16).
+  'pandora.dashboard-analytics/customers': built(undefined, NONE),
+  'pandora.dashboard-analytics/marketing-campaign': built(undefined, NONE),
+  'pandora.dashboard-analytics/content': built(undefined, ['offer', 'banner', 'messages']),
+  'pandora.dashboard-analytics/help': built(undefined, NONE),
+  'pandora.dashboard-analytics/sales': built(undefined, ['detail', 'top-store', 'bottom-store']),
   'pandora.voucher-report': built(undefined, NONE),
   'pandora.outstanding-voucher-report': built(undefined, NONE),
   'pandora.sales-and-redeem-voucher-report': built(undefined, NONE),
@@ -169,13 +175,13 @@ export const ENTRY_SPEC_PATHS: Readonly<Record<string, EntrySpecPaths>> = {
   'pandora.check-voucher-status': built(undefined, NONE),
   'pandora.report/pre-order-sticker': later(),
   'pandora.report/event-report-summary': later(),
-  'pandora.report/all-transactions': later(['{id}/detail', '{id}/preview']),
-  'pandora.report/detail-transaction': later(),
-  'pandora.report/disbursement': later(),
-  'pandora.report/unpick': later(),
-  'pandora.report/all-item': later(),
+  'pandora.report/all-transactions': built('report/all-transactions', ['{id}/detail', '{id}/preview']),
+  'pandora.report/detail-transaction': built(undefined, NONE),
+  'pandora.report/disbursement': built(undefined, NONE),
+  'pandora.report/unpick': built(undefined, NONE),
+  'pandora.report/all-item': built(undefined, NONE),
   'pandora.report/alp-report': later(['{transactionType}/{id}/detail']),
-  'pandora.report/monthly-recap': later(),
+  'pandora.report/monthly-recap': built(undefined, NONE),
   'pandora.free-gift-report': later(DETAIL),
   'pandora.promo-report': later(),
   'pandora.spend-band-report': later(),

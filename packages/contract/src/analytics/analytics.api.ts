@@ -4,6 +4,8 @@ import { endpoint, entriesPermission, exportEndpoint } from '../common/endpoint.
 import { analyticsQuery } from './analytics-period.ts';
 import { appEventsBody, appEventsResult } from './app-events.schema.ts';
 import { customerSummary, customerTrend } from './customer-analytics.schema.ts';
+import { customerMapAnswer, customerMapExportQuery, customerMapQuery } from './customer-map.schema.ts';
+import { exportQueryOf } from '../common/export-query.ts';
 import { offerTopAveragePage, offerTopAverageQuery, campaignRankPage, campaignRankQuery, contentRankPage, contentRankQuery, contentSummary, contentSummaryQuery } from './content-analytics.schema.ts';
 import { planogramRankPage, planogramRankQuery, planogramSummary, productRankPage, productRankQuery } from './planogram-analytics.schema.ts';
 import { posSalesBody, posSalesResult } from './pos-sales.schema.ts';
@@ -93,6 +95,37 @@ export const customerAnalyticsApi = {
   trend: customerWidget('trend', 'Customers and their figures day by day (periods up to 62 days) or month by month', customerTrend),
 };
 
+/** The thematic customer map is a widget of Dashboard analytics › Customers, and belongs to Customer Analytics too. */
+export const CUSTOMER_MAP_ENTRIES = ['pandora.dashboard-analytics/customers', 'pandora.customer-analytics'] as const;
+const customerMapExport = (kind: 'detail' | 'summary', summary: string) =>
+  endpoint({
+    id: `customer-map.export-${kind}`,
+    method: 'GET',
+    path: `analytics/customer-map/${kind}/export`,
+    tag: 'pandora customers',
+    summary,
+    access: entriesPermission('customer-map', CUSTOMER_MAP_ENTRIES, 'export'),
+    query: exportQueryOf(customerMapExportQuery),
+    data: 'file',
+  });
+
+/** The thematic customer map: consumers' addresses in a box (one quadrant of the view a request), and its reports. */
+export const customerMapApi = {
+  map: endpoint({
+    id: 'customer-map.map',
+    method: 'GET',
+    path: 'analytics/customer-map',
+    tag: 'pandora customers',
+    summary:
+      'The located addresses in a box (a quadrant of the view: 1 top left, 2 top right, 3 bottom left, 4 bottom right): points {id, consumer_id, latitude, longitude} up to 2,000, else clusters on the zoom’s grid; with the total and the count by province',
+    access: entriesPermission('customer-map', CUSTOMER_MAP_ENTRIES, 'view'),
+    query: customerMapQuery,
+    data: customerMapAnswer,
+  }),
+  exportDetail: customerMapExport('detail', 'Export Thematic Report Detail: every located address in the box (or all) with its consumer (name masked without the personal-data right), province, regency and coordinates'),
+  exportSummary: customerMapExport('summary', 'Export Thematic Report Summary: consumers and located addresses per province and regency, in the box (or all)'),
+};
+
 const ANALYTICS_ENTRIES = MENU.filter((e) => e.area === 'pandora' && e.actions.includes('view')).map((e) => e.key);
 const shareAccess = entriesPermission('analytics-share', ANALYTICS_ENTRIES, 'view');
 
@@ -143,4 +176,4 @@ export const analyticsExportsApi = {
   products: rankingExport(planogramAnalyticsApi.products, ANALYTICS_EXPORT_ENTRIES.planograms, 'the products ranked by a measure'),
 };
 
-export const analyticsApi = { posSalesApi, salesAnalyticsApi, appEventsApi, planogramAnalyticsApi, contentAnalyticsApi, customerAnalyticsApi, analyticsShareApi, analyticsExportsApi };
+export const analyticsApi = { posSalesApi, salesAnalyticsApi, appEventsApi, planogramAnalyticsApi, contentAnalyticsApi, customerAnalyticsApi, customerMapApi, analyticsShareApi, analyticsExportsApi };

@@ -4,6 +4,8 @@ export * from './sales-analytics.schema.ts';
 export * from './analytics.api.ts';
 export * from './app-events.schema.ts';
 export * from './planogram-analytics.schema.ts';
+export * from './planogram-detail.ts';
 export * from './content-analytics.schema.ts';
 export * from './customer-analytics.schema.ts';
+export * from './customer-map.schema.ts';
 export * from './share.schema.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recordIdText } from '../common/list-query.ts';
 import { withAnalyticsPeriod } from './analytics-period.ts';
+import type { PlanogramDetailType } from './planogram-detail.ts';
 import { rankedFields } from './sales-analytics.schema.ts';
 
 const count = z.number().int();
@@ -43,3 +44,29 @@ export type ProductRankRow = z.infer<typeof productRankRow>;
 const pageOf = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row), meta: z.object({ page: count, limit: count, total: count }) });
 export const planogramRankPage = pageOf(planogramRankRow);
 export const productRankPage = pageOf(productRankRow);
+
+/* What each planogram analytics detail page (`PLANOGRAM_DETAIL_TYPES`) ranks. */
+export type PlanogramLevel = 'planogram' | 'product';
+export type RankOrderWord = 'desc' | 'asc';
+
+/** What a detail page shows: the summary, a level ranked by the measure the page chooses, or one fixed ranking. */
+export type PlanogramDetailPage =
+  | { kind: 'summary' }
+  | { kind: 'list'; level: PlanogramLevel }
+  | { kind: 'ranking'; level: PlanogramLevel; measure: PlanogramMeasure; order: RankOrderWord };
+
+const MEASURE_WORD: Record<PlanogramMeasure, string> = { impressions: 'impression', clicks: 'click', carts: 'cart', sales: 'sales' };
+
+/** The page of a ranking: `top-click`, `bottom-sales-item`. */
+export function planogramDetailType(level: PlanogramLevel, measure: PlanogramMeasure, order: RankOrderWord): PlanogramDetailType {
+  return `${order === 'asc' ? 'bottom' : 'top'}-${MEASURE_WORD[measure]}${level === 'product' ? '-item' : ''}` as PlanogramDetailType;
+}
+
+/** What a detail page ranks, read from its type. */
+export function planogramDetailOf(type: PlanogramDetailType): PlanogramDetailPage {
+  if (type === 'summary') return { kind: 'summary' };
+  if (type === 'planogram' || type === 'product') return { kind: 'list', level: type };
+  const [end, word, item] = type.split('-') as [string, string, string | undefined];
+  const measure = PLANOGRAM_MEASURES.find((m) => MEASURE_WORD[m] === word) ?? 'impressions';
+  return { kind: 'ranking', level: item ? 'product' : 'planogram', measure, order: end === 'bottom' ? 'asc' : 'desc' };
+}

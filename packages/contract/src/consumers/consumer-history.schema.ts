@@ -24,6 +24,9 @@ export const consumerAddressRow = z.object({
   village_code: z.string().nullable(),
   village_name: z.string().nullable(),
   postal_code: z.string().nullable(),
+  /** Where the address is (WGS 84 degrees), both or neither: the thematic customer map shows the located ones. */
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
   is_primary: z.boolean(),
   updated_at: isoDateTime,
   updated_by_name: z.string().nullable(),
@@ -43,9 +46,18 @@ export const consumerAddressUpdateBody = z
     district_code: regionCode('district', 'District'),
     village_code: regionCode('village', 'Village'),
     postal_code: z.string().trim().regex(/^\d{5}$/, 'Postal code must be 5 digits').nullable().optional(),
+    latitude: z.number().min(-90, 'Latitude must lie between -90 and 90').max(90, 'Latitude must lie between -90 and 90').nullable().optional(),
+    longitude: z.number().min(-180, 'Longitude must lie between -180 and 180').max(180, 'Longitude must lie between -180 and 180').nullable().optional(),
     ...versioned,
   })
-  .strict();
+  .strict()
+  .superRefine((b, ctx) => {
+    const lat = b.latitude ?? null;
+    const lon = b.longitude ?? null;
+    if ((lat === null) !== (lon === null)) {
+      ctx.addIssue({ code: 'custom', path: [lat === null ? 'latitude' : 'longitude'], message: 'Give both latitude and longitude, or neither' });
+    }
+  });
 export type ConsumerAddressUpdate = z.infer<typeof consumerAddressUpdateBody>;
 
 export const consumerAddressParams = z.object({ id: recordIdText, addressId: recordIdText }).strict();

@@ -20,3 +20,17 @@ export function maskEmail(email: string | null): string | null {
   const keep = local.length > 2 ? 2 : 1;
   return `${local.slice(0, keep)}${'*'.repeat(local.length - keep)}${email.slice(at)}`;
 }
+
+/** `Budi Santoso` → `B*** S******`: each word's first letter stays (exports that name consumers without the personal-data right). */
+export function maskName(name: string | null): string | null {
+  if (name === null) return null;
+  return name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => {
+      const letters = Array.from(word);
+      return `${letters[0] ?? ''}${'*'.repeat(letters.length - 1)}`;
+    })
+    .join(' ');
+}

@@ -9,3 +9,5 @@ export * from './top-up.api.ts';
 export * from './order-dashboard.schema.ts';
 export * from './order-dashboard.api.ts';
 export * from './order-number.ts';
+export * from './order-report.schema.ts';
+export * from './order-reports.api.ts';

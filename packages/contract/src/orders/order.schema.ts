@@ -89,8 +89,11 @@ const storeCodes = z
   .regex(/^[A-Za-z0-9._-]+(\s*,\s*[A-Za-z0-9._-]+)*$/, 'Store codes are letters, digits, dot, dash and underscore, separated by commas')
   .optional();
 
-/** The spec's order filters (order_id, store_code, date_from, date_until, report, unpick_reason) and the status. */
-export const orderListQuery = listQuery(['created_at', 'total'] as const, {
+/**
+ * The spec's order filters (order_id, store_code, date_from, date_until, report, unpick_reason) and the status, one
+ * definition for the order list and pandora's order reports, which take some of them.
+ */
+export const orderFilterFields = {
   /** The order number, or the order's id. */
   order_id: z.string().trim().max(40).optional(),
   store_code: storeCodes,
@@ -106,7 +109,12 @@ export const orderListQuery = listQuery(['created_at', 'total'] as const, {
   fulfilment: intFilter(1, 2),
   /** One consumer's orders (the consumer's page lists them). */
   consumer_id: idFilter,
-}).refine((q) => !q.date_from || !q.date_until || q.date_from <= q.date_until, { message: 'The end date cannot be before the start date', path: ['date_until'] });
+};
+
+export const orderListQuery = listQuery(['created_at', 'total'] as const, orderFilterFields).refine((q) => !q.date_from || !q.date_until || q.date_from <= q.date_until, {
+  message: 'The end date cannot be before the start date',
+  path: ['date_until'],
+});
 export type OrderListQuery = z.infer<typeof orderListQuery>;
 
 /** The comma-separated store codes of the filter as a list, upper-cased, each once. */

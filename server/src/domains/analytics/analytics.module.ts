@@ -1,11 +1,14 @@
 import { publicUrlOf } from '../../config.ts';
 import type { DomainModule, ModuleContext } from '../../platform/module.ts';
+import { PersonalDataAccessLog } from '../../platform/personal-data.ts';
 import { AnalyticsShareService } from './share.service.ts';
 import { analyticsExports } from './analytics.exports.ts';
 import { registerAnalyticsRoutes } from './analytics.routes.ts';
 import { AppEventsService } from './app-events.service.ts';
 import { ContentAnalyticsService } from './content-analytics.service.ts';
 import { CustomerAnalyticsService } from './customer-analytics.service.ts';
+import { customerMapExports } from './customer-map.exports.ts';
+import { CustomerMapService } from './customer-map.service.ts';
 import { PlanogramAnalyticsService } from './planogram-analytics.service.ts';
 import { PosSalesService, posSalesSecretOf } from './pos-sales.service.ts';
 import { ANALYTICS_ROLLUP_JOB, queueRollupCatchUp, rollupJob } from './rollup.job.ts';
@@ -17,12 +20,13 @@ export function analyticsModule(ctx: ModuleContext): DomainModule & { services: 
   const services = { sales: new PosSalesService(ctx.db, posSalesSecretOf(ctx.config), catchUpSoon), events: new AppEventsService(ctx.db, catchUpSoon) };
   const dashboards = { salesDashboards: new SalesAnalyticsService(ctx.db, ctx.clock), planograms: new PlanogramAnalyticsService(ctx.db, ctx.clock), content: new ContentAnalyticsService(ctx.db, ctx.clock),
     customers: new CustomerAnalyticsService(ctx.db, ctx.clock),
+    customerMap: new CustomerMapService(ctx.db),
     share: new AnalyticsShareService(ctx.db, ctx.mailer, publicUrlOf(ctx.config)),
   };
   return {
     name: 'analytics',
     services,
-    exports: analyticsExports(dashboards.salesDashboards, dashboards.planograms),
+    exports: [...analyticsExports(dashboards.salesDashboards, dashboards.planograms), ...customerMapExports(new PersonalDataAccessLog(ctx.db, ctx.clock))],
     jobs: [{ name: ANALYTICS_ROLLUP_JOB, handler: rollupJob(ctx.db, ctx.jobs, ctx.clock), sendOnStart: { tick: true } }],
     register(app) {
       registerAnalyticsRoutes(app, { ...services, ...dashboards }, ctx.clock, ctx.consumerAuth);

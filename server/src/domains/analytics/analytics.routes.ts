@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { analyticsShareApi, appEventsApi, contentAnalyticsApi, customerAnalyticsApi, planogramAnalyticsApi, posSalesApi, salesAnalyticsApi as api } from '@portal/contract';
+import { analyticsShareApi, appEventsApi, contentAnalyticsApi, customerAnalyticsApi, customerMapApi, planogramAnalyticsApi, posSalesApi, salesAnalyticsApi as api } from '@portal/contract';
 import type { Clock } from '../../platform/clock.ts';
 import { appConsumer, type ConsumerAuthService } from '../../platform/consumer-auth.ts';
 import { actorOf } from '../../platform/access-guard.ts';
@@ -9,6 +9,7 @@ import type { AppEventsService } from './app-events.service.ts';
 import type { ContentAnalyticsService } from './content-analytics.service.ts';
 import type { AnalyticsShareService } from './share.service.ts';
 import type { CustomerAnalyticsService } from './customer-analytics.service.ts';
+import type { CustomerMapService } from './customer-map.service.ts';
 import type { PlanogramAnalyticsService } from './planogram-analytics.service.ts';
 import type { PosSalesService } from './pos-sales.service.ts';
 import type { SalesAnalyticsService } from './sales-analytics.service.ts';
@@ -20,6 +21,7 @@ interface AnalyticsServices {
   planograms: PlanogramAnalyticsService;
   content: ContentAnalyticsService;
   customers: CustomerAnalyticsService;
+  customerMap: CustomerMapService;
   share: AnalyticsShareService;
 }
 
@@ -44,6 +46,7 @@ export function registerAnalyticsRoutes(app: FastifyInstance, s: AnalyticsServic
   serve(app, contentAnalyticsApi.summary, async (req) => ({ message: 'Success', data: await s.content.summary(req.query) }));
   serve(app, customerAnalyticsApi.summary, async (req) => ({ message: 'Success', data: await s.customers.summary(req.query) }));
   serve(app, customerAnalyticsApi.trend, async (req) => ({ message: 'Success', data: await s.customers.trend(req.query) }));
+  serve(app, customerMapApi.map, async (req) => ({ message: 'Success', data: await s.customerMap.map(req.query) }));
   serve(app, contentAnalyticsApi.ranking, async (req) => ({ message: 'Success', data: await s.content.ranking(req.query) }));
   serve(app, contentAnalyticsApi.offerTopAverage, async (req) => ({ message: 'Success', data: await s.content.offerTopAverage(req.query) }));
   serve(app, contentAnalyticsApi.campaigns, async (req) => ({ message: 'Success', data: await s.content.campaigns(req.query) }));

@@ -57,10 +57,15 @@ try {
     sql`select count(t.id) as transactions, coalesce(sum(t.line_count), 0) as lines, coalesce(sum(t.total), 0) as sales, w.last_id as watermark
       from rollup_watermarks w left join sales_transactions t on t.id <= w.last_id and ${range} where w.name = 'sales' group by w.last_id`,
   );
+  // Every sales rollup table the schema has (`sales_<family>_day` and `_month`).
+  const tables = await queryRows<{ name: string }>(
+    db,
+    sql`select relname as name from pg_class where relnamespace = current_schema()::regnamespace and relkind = 'r' and relname ~ '^sales_.*_(day|month)$' order by relname`,
+  );
   const rows = await queryRows<{ name: string; n: string }>(
     db,
     sql.join(
-      ['sales_rollup', 'sales_category', 'sales_plu'].flatMap((f) => ['day', 'month'].map((g) => sql`select ${`${f}_${g}`} as name, count(*) as n from ${sql.raw(`${f}_${g}`)} where wib_key >= ${`${from}-01`}::date and wib_key < ${end}::date`)),
+      tables.map((t) => sql`select ${t.name} as name, count(*) as n from ${sql.identifier(t.name)} where wib_key >= ${`${from}-01`}::date and wib_key < ${end}::date`),
       sql` union all `,
     ),
   );

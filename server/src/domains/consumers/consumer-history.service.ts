@@ -36,7 +36,7 @@ interface Page<T> {
 
 const ADDRESS_SELECT = sql`select a.id, a.consumer_id, a.label, a.recipient_name, a.recipient_phone, a.address_line, a.province_code, pr.name as province_name,
   a.regency_code, rg.name as regency_name, a.district_code, d.name as district_name, a.village_code, v.name as village_name, a.postal_code,
-  a.is_primary, a.created_at, a.updated_at, ub.name as updated_by_name, a.version`;
+  a.latitude, a.longitude, a.is_primary, a.created_at, a.updated_at, ub.name as updated_by_name, a.version`;
 const ADDRESS_FROM = sql`from consumer_addresses a join provinces pr on pr.code = a.province_code join regencies rg on rg.code = a.regency_code
   left join districts d on d.code = a.district_code left join villages v on v.code = a.village_code left join users ub on ub.id = a.updated_by`;
 
@@ -106,7 +106,7 @@ export class ConsumerHistoryService {
       }
       await tx.execute(sql`update consumer_addresses set label = ${body.label}, recipient_name = ${body.recipient_name}, address_line = ${body.address_line},
         province_code = ${body.province_code}, regency_code = ${body.regency_code}, district_code = ${body.district_code}, village_code = ${body.village_code},
-        postal_code = ${body.postal_code ?? null}, version = version + 1, updated_at = ${ctx.now}, updated_by = ${ctx.actor?.userId ?? null}
+        postal_code = ${body.postal_code ?? null}, latitude = ${body.latitude ?? null}, longitude = ${body.longitude ?? null}, version = version + 1, updated_at = ${ctx.now}, updated_by = ${ctx.actor?.userId ?? null}
         where id = ${addressId}`);
       const after = await this.address(consumerId, addressId, tx);
       const view = ({ recipient_phone: _p, updated_by_name: _u, province_name: _pn, regency_name: _rn, district_name: _dn, village_name: _vn, ...rest }: ConsumerAddressRow) => rest;

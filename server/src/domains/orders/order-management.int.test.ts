@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AppOrderDetail, AppOrderPlaced, AppOrderRow, AppStoreProduct, OrderDetail, OrderRow, PaymentCallbackBody } from '@portal/contract';
+import type { AppOrderDetail, AppOrderPlaced, AppOrderRow, AppStoreProduct, OrderDetail, OrderRow } from '@portal/contract';
 import { queryRows } from '../../db/client.ts';
 import { DEMO_PASSWORD, useHarness } from '../../../test/harness.ts';
+import { orderShelf, payOrder } from '../../../test/orders.ts';
 import { createStaff } from '../../../test/staff.ts';
-import { paymentSecretOf, paymentSignature } from './payment-callback.service.ts';
 
 type Page<T> = { data: T[]; meta: { total: number } };
 
@@ -28,16 +28,7 @@ describe('cms Order Management over HTTP: the list and its filters, the order, i
     consumerId = Number(people[0]!.id);
     consumer = (await h.consumerAuth.signIn(people[0]!.phone, DEMO_PASSWORD)).token;
     other = (await h.consumerAuth.signIn(people[1]!.phone, DEMO_PASSWORD)).token;
-    [store] = (await queryRows<{ id: number; code: string }>(db(), sql`select id, code from stores where status = 1 order by id desc limit 1`)) as [{ id: number; code: string }];
-    products = (
-      await queryRows<{ id: number; plu: string; price: number }>(
-        db(),
-        sql`select p.id, p.plu, coalesce(sp.promo_price, sp.price) as price from store_products sp join products p on p.id = sp.product_id
-          where sp.store_id = ${store.id} and sp.is_active and p.status = 1 and not exists (select 1 from max_purchase_limitations m where m.product_id = p.id)
-          order by p.id limit 2`,
-      )
-    ).map((p) => ({ id: Number(p.id), plu: p.plu, price: Number(p.price) }));
-    await db().execute(sql`update store_products set stock = 40 where store_id = ${store.id} and product_id in (${products[0]!.id}, ${products[1]!.id})`);
+    ({ store, products } = await orderShelf(db(), 40));
     reason = Number((await queryRows<{ id: number }>(db(), sql`select id from cancel_reasons order by sort_order limit 1`))[0]!.id);
   });
 
@@ -60,11 +51,7 @@ describe('cms Order Management over HTTP: the list and its filters, the order, i
       delivery_address: fulfilment === 1 ? 'Jl. Melati No. 12, Bandung' : null,
       items: products.map((p, i) => ({ plu: p.plu, quantity: quantities[i]! })),
     });
-  const pay = async (order: AppOrderPlaced) => {
-    const event = { event_id: `EV-${order.order_no}`, order_no: order.order_no, status: 'PAID' as const, amount: order.total, payment_ref: `PG-${order.order_id}` };
-    const body: PaymentCallbackBody = { ...event, signature: paymentSignature(paymentSecretOf(h.services.config), event) };
-    expect((await h.call('POST', '/api/v1/payments/callback', { body })).statusCode).toBe(200);
-  };
+  const pay = (order: AppOrderPlaced) => payOrder(h, order);
   const detail = (id: number) => ok<OrderDetail>('GET', `orders/${id}`, admin);
   const move = (o: OrderDetail, action: string, extra: object = {}) => call<OrderDetail>('POST', `orders/${o.id}/move`, admin, { action, version: o.version, ...extra });
 

@@ -8,6 +8,7 @@ import {
   orderRow,
   storeCodesOf,
   type OrderDetail,
+  type orderFilterFields,
   type OrderListQuery,
   type OrderRow,
 } from '@portal/contract';
@@ -44,12 +45,15 @@ function orderIdConditions(text: string): (SQL | undefined)[] {
   return days?.exact ? byDays : [sql`o.order_no like ${`${typed.replace(/[\\%_]/g, '\\$&')}%`}`, ...byDays];
 }
 
+/** The spec's order filters, as the order list and each of pandora's order reports take them (a report takes some). */
+export type OrderFilters = Partial<Pick<OrderListQuery, keyof typeof orderFilterFields>>;
+
 /**
  * The spec's order filters on the orders table alone (the total counts without joins): the report tab narrows to the
  * delivered orders (disbursement) or the orders with a line picked short (unpick, by its partial index), and
  * `unpick_reason` to those with a line short for that reason (the reasons the order keeps of its short lines, migration 0031).
  */
-export function orderConditions(q: OrderListQuery): (SQL | undefined)[] {
+export function orderConditions(q: OrderFilters): (SQL | undefined)[] {
   const codes = storeCodesOf(q.store_code);
   return [
     ...(q.order_id ? orderIdConditions(q.order_id) : []),

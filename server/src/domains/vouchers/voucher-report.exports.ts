@@ -11,9 +11,9 @@ import {
   voucherSellingQuery,
   type ExportFormat,
 } from '@portal/contract';
-import { defineExport, enumLabel, resourceExport, type ExportColumn, type ExportViewer, type ListQuerySchema } from '../../platform/exports/index.ts';
+import { enumLabel, groupedExport, resourceExport, type ExportColumn, type ExportViewer } from '../../platform/exports/index.ts';
 import type { ModuleExport } from '../../platform/module.ts';
-import type { GroupedReport, VoucherReportService } from './voucher-report.service.ts';
+import type { VoucherReportService } from './voucher-report.service.ts';
 
 /** Spec section 9's e-voucher names: the prefix, an underscore and the Jakarta day of the download (`VoucherRecapReport_20261129.xlsx`). */
 const dayStamped = (prefix: string) => (format: ExportFormat, at: Date) => `${prefix}_${jakartaDay(at).replaceAll('-', '')}.${format}`;
@@ -27,31 +27,13 @@ const PARTNER_PRODUCT_COLUMNS: readonly ExportColumn[] = [
 const money = (key: string, label: string): ExportColumn => ({ key, label: `${label} (Rp)`, format: 'money' });
 const number = (key: string, label: string): ExportColumn => ({ key, label, format: 'number' });
 
-/** An aggregate report as a file: its rows in the chosen order, then what makes a row unique, with the screen's filters. */
-function groupedExport<L extends ListQuerySchema>(
-  reports: VoucherReportService,
-  report: GroupedReport<never>,
-  opts: { name: string; sheetName: string; entries: readonly string[]; listQuery: L; columns: readonly ExportColumn[]; fileName?: (format: ExportFormat, at: Date) => string },
-) {
-  return defineExport<L>({
-    ...opts,
-    // The statements choose which side of the day totals to read from their first day (see outstandingAt).
-    prepare: async (_db, _q, viewer: ExportViewer) => {
-      await reports.prepare();
-      return viewer;
-    },
-    source: (q) => {
-      const query = q as { sort_by: string; sort_dir: 'asc' | 'desc' };
-      return {
-        select: report.select,
-        from: report.from(q as never),
-        where: [],
-        keys: [...new Set([report.sort[query.sort_by] ?? report.tie[0]!, ...report.tie])],
-        dir: query.sort_dir,
-      };
-    },
-  });
-}
+/** The statements choose which side of the day totals to read from their first day (see outstandingAt). */
+const readsDayTotals =
+  (reports: VoucherReportService) =>
+  async (_db: unknown, _q: unknown, viewer: ExportViewer): Promise<ExportViewer> => {
+    await reports.prepare();
+    return viewer;
+  };
 
 /**
  * The e-voucher reports' downloads (CSV, TXT, XLSX; large ones through the Download List), each with its screen's
@@ -59,7 +41,8 @@ function groupedExport<L extends ListQuerySchema>(
  */
 export function voucherReportExports(reports: VoucherReportService): ModuleExport[] {
   const api = voucherReportsApi;
-  const outstanding = groupedExport(reports, reports.outstandingReport as GroupedReport<never>, {
+  const outstanding = groupedExport(reports.outstandingReport, {
+    prepare: readsDayTotals(reports),
     name: 'OutstandingVoucherReport',
     fileName: dayStamped('OutstandingVoucherReport'),
     sheetName: 'Outstanding Vouchers',
@@ -67,7 +50,8 @@ export function voucherReportExports(reports: VoucherReportService): ModuleExpor
     listQuery: outstandingVoucherQuery,
     columns: [{ key: 'as_of', label: 'As Of', format: 'date' }, ...PARTNER_PRODUCT_COLUMNS, number('outstanding_count', 'Outstanding Vouchers'), money('outstanding_value', 'Outstanding Value')],
   });
-  const salesRedeem = groupedExport(reports, reports.salesRedeemReport as GroupedReport<never>, {
+  const salesRedeem = groupedExport(reports.salesRedeemReport, {
+    prepare: readsDayTotals(reports),
     // The section 9 general pattern Export-{param}-{suffix}: `Export-sales_and_redeem_voucher_report_<YYYYMMDD_HHmmss>.<format>`.
     name: 'Export-sales_and_redeem_voucher_report',
     sheetName: 'Sales and Redeem Vouchers',
@@ -81,7 +65,8 @@ export function voucherReportExports(reports: VoucherReportService): ModuleExpor
       money('used_value', 'Redeemed Value'),
     ],
   });
-  const recap = groupedExport(reports, reports.recapReport as GroupedReport<never>, {
+  const recap = groupedExport(reports.recapReport, {
+    prepare: readsDayTotals(reports),
     name: 'VoucherRecapReport',
     fileName: dayStamped('VoucherRecapReport'),
     sheetName: 'Voucher Recap',

@@ -37,8 +37,8 @@ import {
 } from '@portal/contract';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { ResourceService, type ResourceDef } from '../../platform/crud/index.ts';
-import { likePattern, pageOffset, whereOf } from '../../platform/pagination.ts';
+import { groupedPage, listOnly, ResourceService, type GroupedReport, type ListOnly, type ResourceDef } from '../../platform/crud/index.ts';
+import { likePattern, whereOf } from '../../platform/pagination.ts';
 import { rowReader } from '../../platform/sql/row-reader.ts';
 
 /*
@@ -80,31 +80,6 @@ const PARTNER_PRODUCT = sql`select r.partner_id || ':' || r.voucher_product_id a
 /** What makes a partner-and-product row unique, after the chosen sort. */
 export const PARTNER_PRODUCT_TIE = ['r.partner_id', 'r.voucher_product_id'] as const;
 const PARTNER_PRODUCT_SORT = { partner_name: 'lower(p.name)', voucher_name: 'lower(vp.name)' };
-
-/** An aggregate report's rows: its select and from, the orders it offers, and what makes a row unique. */
-export interface GroupedReport<Q> {
-  select: SQL;
-  from: (q: Q) => SQL;
-  sort: Record<string, string>;
-  tie: readonly string[];
-}
-
-type GroupedQuery = { sort_by: string; sort_dir: 'asc' | 'desc'; page: number; limit: number; is_all?: boolean | undefined };
-
-/** A page of an aggregate report (a few hundred groups at most: partners × products, or days) and how many there are. */
-async function groupedPage<Q extends GroupedQuery, Row>(db: Db, report: GroupedReport<Q>, from: SQL, q: Q, toRow: (r: Record<string, unknown>) => Row): Promise<{ data: Row[]; meta: ListMeta }> {
-  const dir = q.sort_dir === 'asc' ? 'asc' : 'desc';
-  const order = [...new Set([report.sort[q.sort_by] ?? report.tie[0]!, ...report.tie])].map((k) => `${k} ${dir}`).join(', ');
-  const limit = q.is_all ? 1000 : q.limit;
-  const page = q.is_all ? 1 : q.page;
-  const rows = await queryRows(db, sql`${report.select}, count(*) over () as total_rows ${from} order by ${sql.raw(order)} limit ${limit} offset ${pageOffset({ page, limit })}`);
-  const total = rows.length > 0 ? Number(rows[0]!.total_rows) : page > 1 ? Number((await queryRows<{ n: number }>(db, sql`select count(*)::int as n ${from}`))[0]?.n ?? 0) : 0;
-  return { data: rows.map(toRow), meta: { page, limit, total, total_kind: 'exact', next_cursor: null } };
-}
-
-/** A row of a list-only table as the generic layer carries it (vouchers and released orders have no staff edit). */
-type ListOnly<Row> = Row & { updated_at: string; updated_by_name: null; version: number };
-const listOnly = <Row>(read: (r: Record<string, unknown>) => Row) => (r: Record<string, unknown>): ListOnly<Row> => ({ ...read(r), updated_at: String(r.updated_at), updated_by_name: null, version: 1 });
 
 /** Voucher Redeem Report: the vouchers used at a store in the period, through the used-vouchers indexes. */
 export function voucherRedeemDef(clock: Clock): ResourceDef<ListOnly<VoucherRedeemRow>, VoucherRedeemQuery> {

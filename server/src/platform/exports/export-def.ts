@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { checkSheetName, exportFileName, MENU_BY_KEY, type ExportFormat } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { listConditions, type ListQueryLike, type ResourceDef } from '../crud/resource.service.ts';
+import { groupedKeys, type GroupedReport } from '../crud/grouped.ts';
 import { neutralise, toCell, type Cell, type CellFormat, type ValueFormat } from './cells.ts';
 import type { Actor } from '../request-context.ts';
 import type { ExportSource, RawBatch } from './source.ts';
@@ -129,6 +130,20 @@ export function resourceExport<Row, L extends ListQuerySchema>(
         keys: [sortExpr, resource.id],
         dir: query.sort_dir,
       };
+    },
+  });
+}
+
+/**
+ * The export of an aggregate report (platform/crud/grouped.ts): its rows in the list's order (the chosen sort, then
+ * what makes a row unique), with the list's filters.
+ */
+export function groupedExport<L extends ListQuerySchema>(report: GroupedReport<z.output<L>>, opts: Omit<ExportDef<L>, 'source'>): ExportDef<L> {
+  return defineExport<L>({
+    ...opts,
+    source: (q) => {
+      const query = q as z.output<L> & Pick<ListQueryLike, 'sort_by' | 'sort_dir'>;
+      return { select: report.select, from: report.from(q), where: [], keys: groupedKeys(report, query.sort_by), dir: query.sort_dir };
     },
   });
 }

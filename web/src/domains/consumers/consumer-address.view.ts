@@ -40,6 +40,9 @@ export const consumerAddressView = (owner: AddressOwner, ownerId: string) =>
         { name: 'address_line', label: 'Address', input: 'textarea' },
         ...regionFields(),
         { name: 'postal_code', label: 'Postal Code', input: 'text' },
+        // Where the address is (both or neither), for the thematic customer map.
+        { name: 'latitude', label: 'Latitude', input: 'number', placeholder: 'e.g. -6.175392' },
+        { name: 'longitude', label: 'Longitude', input: 'number', placeholder: 'e.g. 106.827153' },
       ],
       // The owner's detail lists its addresses: refresh it too.
       afterSave: () => queryClient.invalidateQueries({ queryKey: resourceKeys(owner.resource).detail(ownerId) }),

@@ -28,6 +28,8 @@ const FIELDS_ID: Record<string, string> = {
   recipient_name: 'Penerima',
   address_line: 'Alamat',
   postal_code: 'Kode Pos',
+  latitude: 'Lintang',
+  longitude: 'Bujur',
 };
 
 const HISTORY_ID: Record<string, string> = {
@@ -77,6 +79,8 @@ const id: Record<string, string> = {
   'consumers.address.editTitle': 'Ubah Alamat',
   'consumers.address.none': 'Member ini belum memiliki alamat',
   'consumers.address.placeholders.label': 'mis. Rumah',
+  'consumers.address.placeholders.latitude': 'mis. -6.175392',
+  'consumers.address.placeholders.longitude': 'mis. 106.827153',
   'consumers.tabs.addresses': 'Alamat',
   'consumers.tabs.tags': 'Tag',
   'consumers.tabs.orders': 'Pesanan',

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DELIVERY_MODE, canAssignDriver, orderDriverBody, orderStaffApi, staffOrderActionsFor, type OrderAction, type OrderDetail } from '@portal/contract';
 import { call } from '../../lib/call.ts';
 import { useGo } from '../../ui/nav.ts';
+import { resourcePaths } from '../../ui/resource-paths.ts';
 import { zodRule } from '../../ui/zod-rule.ts';
 import { useResourceAccess } from '../../ui/use-resource-access.ts';
 import { orderKeys, useOrderChange } from './use-order-change.ts';
@@ -21,14 +22,24 @@ const ACTION_TEXT: Partial<Record<OrderAction, { label: string; confirm: string 
   redeliver: { label: 'Deliver again', confirm: 'Send the order out again with its driver?' },
 };
 
+/** The order's packing slip (`{id}/preview` under the entry whose order is open). */
+export function OrderSlipLink({ row, entry }: { row: OrderDetail; entry: string }) {
+  const { t } = useTranslation();
+  const { link } = useGo();
+  return (
+    <Button icon={<PrinterOutlined />} {...link(`${resourcePaths(entry).list}/${row.id}/preview`)} data-testid="order-preview">
+      {t('orders.order.preview', 'Packing slip')}
+    </Button>
+  );
+}
+
 /**
  * The detail's actions: only the moves the order's state allows (the contract's workflow, which the server enforces),
  * each confirmed; cancel with a reason from the list; a driver for a delivery order that needs one; the packing slip.
  */
-export function OrderActions({ row }: { row: OrderDetail; entry: string }) {
+export function OrderActions({ row, entry }: { row: OrderDetail; entry: string }) {
   const { t } = useTranslation();
   const access = useResourceAccess({ entries: ['cms.order-management'] });
-  const { link } = useGo();
   const [cancelling, setCancelling] = useState(false);
   const [driving, setDriving] = useState(false);
   const move = useOrderChange((args: { action: OrderAction; cancel_reason_id?: number; note?: string | null }) =>
@@ -39,9 +50,7 @@ export function OrderActions({ row }: { row: OrderDetail; entry: string }) {
 
   return (
     <>
-      <Button icon={<PrinterOutlined />} {...link(`${access.paths.list}/${row.id}/preview`)} data-testid="order-preview">
-        {t('orders.order.preview', 'Packing slip')}
-      </Button>
+      <OrderSlipLink row={row} entry={entry} />
       {access.can('edit') && canAssignDriver(row) && (
         <Button icon={<CarOutlined />} onClick={() => setDriving(true)} data-testid="order-assign-driver">
           {row.driver_name ? t('orders.order.newDriver', 'New driver') : t('orders.order.assignDriver', 'Assign driver')}

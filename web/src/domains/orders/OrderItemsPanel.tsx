@@ -15,13 +15,13 @@ const draftOf = (items: readonly OrderItem[]): Draft => Object.fromEntries(items
 /**
  * The order's lines: what was ordered and what the store picks. While the store checks the order, a staff member with
  * the edit right lowers or unpicks lines (each short line with its reason; never above what was ordered) and saves
- * them at once, or unpicks the whole order with one reason.
+ * them at once, or unpicks the whole order with one reason. `readOnly`: the lines only, whoever looks (a report's order).
  */
-export function OrderItemsPanel({ row }: { row: OrderDetail }) {
+export function OrderItemsPanel({ row, readOnly = false }: { row: OrderDetail; readOnly?: boolean }) {
   const { t } = useTranslation();
   const lang = useLang();
   const access = useResourceAccess({ entries: ['cms.order-management'] });
-  const editable = canEditOrderItems(row) && access.can('edit');
+  const editable = !readOnly && canEditOrderItems(row) && access.can('edit');
   const [draft, setDraft] = useState<Draft>(() => draftOf(row.items));
   const [allReason, setAllReason] = useState<number | undefined>();
   useEffect(() => setDraft(draftOf(row.items)), [row]);

@@ -2,13 +2,14 @@ import { Button, Flex, Spin, Table, Typography } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DELIVERY_MODE, ORDER_FULFILMENT, formatRupiah, orderStaffApi } from '@portal/contract';
-import { call } from '../../lib/call.ts';
+import { DELIVERY_MODE, ORDER_FULFILMENT, formatRupiah, orderStaffApi, type AnyEndpoint, type OrderDetail } from '@portal/contract';
+import { callEndpoint } from '../../lib/call.ts';
 import { useFormat } from '../../lib/format.ts';
 import { errorMessage } from '../../lib/notifier.tsx';
 import { printCss } from '../../ui/print.ts';
 import { Result } from '../../ui/Result.tsx';
 import { useIdParam } from '../../ui/ResourceScreens.tsx';
+import type { ResourceKeys } from '../../lib/query-keys.ts';
 import { OrderStatusTag } from './OrderStatusTag.tsx';
 import { orderKeys } from './use-order-change.ts';
 
@@ -16,12 +17,22 @@ import { orderKeys } from './use-order-change.ts';
 const PRINT_CSS = `.order-slip dt { color: #595959; font-size: 12px; margin-top: 6px; }
 ${printCss({ size: 'A5', margin: '10mm' })}`;
 
-/** The order's packing slip, ready to print: the store, the consumer and where it goes, each line to pick, the totals, signatures. */
-export function OrderPreview() {
+/** Where the slip reads its order: an endpoint answering the order's record by `id`, and the keys it is kept under. */
+export interface OrderSource {
+  get: AnyEndpoint;
+  keys: ResourceKeys<string>;
+}
+const ORDER_MANAGEMENT: OrderSource = { get: orderStaffApi.get, keys: orderKeys };
+
+/**
+ * The order's packing slip, ready to print: the store, the consumer and where it goes, each line to pick, the totals,
+ * signatures. Order Management's order by default; a report (pandora's All Transactions) reads it through its own entry.
+ */
+export function OrderPreview({ from = ORDER_MANAGEMENT }: { from?: OrderSource }) {
   const { t } = useTranslation();
   const f = useFormat();
   const id = useIdParam();
-  const order = useQuery({ queryKey: orderKeys.detail(id), queryFn: () => call(orderStaffApi.get, { id }).then((r) => r.data) });
+  const order = useQuery({ queryKey: from.keys.detail(id), queryFn: () => callEndpoint<OrderDetail>(from.get, { id }).then((r) => r.data) });
   if (order.isPending) return <Spin data-testid="detail-loading" style={{ display: 'block', margin: 48 }} />;
   if (order.isError) return <Result status="warning" title={errorMessage(order.error)} />;
   const o = order.data;

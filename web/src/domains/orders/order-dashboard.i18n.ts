@@ -18,7 +18,6 @@ const id: Record<string, string> = {
   'orders.dashboard.late': 'Pesanan terlambat',
   'orders.dashboard.lateHint': 'Pesanan yang tertahan pada statusnya lebih lama dari batasnya (sejak perubahan terakhir)',
   'orders.dashboard.lateTotal': '{{count}} pesanan terlambat',
-  'orders.dashboard.failed': 'Data tidak dapat dimuat. Coba lagi nanti.',
   'orders.dashboard.empty': 'Belum ada pesanan',
   'orders.dashboard.noLate': 'Tidak ada pesanan terlambat',
   'orders.dashboard.status': 'Status',
@@ -33,7 +32,6 @@ const id: Record<string, string> = {
   'orders.dashboard.since': 'Sejak',
   'orders.dashboard.lateBy': 'Terlambat',
   'orders.dashboard.minutes': '{{count}} menit',
-  'orders.dashboard.chart': 'Grafik: {{title}}. Angkanya ada di tabel di bawahnya.',
 };
 
 export const orderDashboardI18n = { en: {} as Record<string, string>, id };

@@ -1,9 +1,10 @@
-import { Col, Flex, Row, Select } from 'antd';
+import { Col, Flex, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { storeCodesOf, type OrderDashboardQuery } from '@portal/contract';
+import type { OrderDashboardQuery } from '@portal/contract';
 import { registerDictionaries } from '../../lib/i18n.ts';
 import { DayInput } from '../../ui/DayInput.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { StoreCodesInput } from '../../ui/StoreCodesInput.tsx';
 import { useSearchParam } from '../../ui/search-param.ts';
 import { orderDashboardI18n } from './order-dashboard.i18n.ts';
 import { HourWidget, LateWidget, StatusWidget, StoreWidget, SummaryWidget, WeekdayWidget } from './order-dashboard.widgets.tsx';
@@ -27,18 +28,7 @@ export function OrderDashboardScreen() {
               <DayInput id="dashboard-date" value={date} onChange={(v) => setDate(typeof v === 'string' ? v : undefined)} />
             </div>
             <label htmlFor="dashboard-stores">{t('orders.dashboard.stores', 'Store codes')}</label>
-            <Select
-              id="dashboard-stores"
-              data-testid="dashboard-stores"
-              mode="tags"
-              style={{ minWidth: 220 }}
-              tokenSeparators={[',', ' ']}
-              placeholder={t('orders.dashboard.storesHint', 'All stores')}
-              value={storeCodesOf(storeCode)}
-              onChange={(codes: string[]) => setStoreCode(storeCodesOf(codes.join(',')).join(',') || undefined)}
-              open={false}
-              suffixIcon={null}
-            />
+            <StoreCodesInput id="dashboard-stores" value={storeCode} onChange={setStoreCode} placeholder={t('orders.dashboard.storesHint', 'All stores')} />
           </Flex>
         }
       />

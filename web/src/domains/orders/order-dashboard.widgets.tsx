@@ -1,6 +1,4 @@
-import type { ReactNode } from 'react';
-import { Card, Col, Empty, Row, Skeleton, Statistic, Table, Typography, theme } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { Col, Row, Table, Typography, theme } from 'antd';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,50 +8,19 @@ import {
   type OrderDashboardFigures,
   type OrderDashboardQuery,
 } from '@portal/contract';
-import { callEndpoint, type DataOf } from '../../lib/call.ts';
 import { formatCompact, formatRupiah, useFormat } from '../../lib/format.ts';
-import { resourceKeys } from '../../lib/query-keys.ts';
 import { Chart, type ChartOption } from '../../ui/Chart.tsx';
+import { FigureCard } from '../../ui/FigureCard.tsx';
+import { useWidgetData, WidgetCard } from '../../ui/WidgetCard.tsx';
 import { OrderStatusTag } from './OrderStatusTag.tsx';
 
-const keys = resourceKeys('order-dashboard');
 type Widget = keyof typeof orderDashboardApi;
-
-/** One widget's data, loaded on its own: the failure of one leaves the others showing. */
-function useWidget<W extends Widget>(widget: W, filters: OrderDashboardQuery) {
-  return useQuery({
-    queryKey: keys.list({ widget, ...filters }),
-    queryFn: async () => (await callEndpoint<DataOf<(typeof orderDashboardApi)[W]>>(orderDashboardApi[widget], { query: { ...filters } })).data,
-    retry: false,
-  });
-}
-
-/** A widget's card: loading, then its content, or on failure an empty state with the reason (no stale figures). */
-function WidgetCard(props: { title: string; testId: string; state: { isPending: boolean; isError: boolean }; empty?: boolean; children: () => ReactNode }) {
-  const { t } = useTranslation();
-  let body: ReactNode;
-  if (props.state.isPending) body = <Skeleton active paragraph={{ rows: 4 }} data-testid="widget-loading" />;
-  else if (props.state.isError) body = <Empty description={t('orders.dashboard.failed', 'The data could not be loaded. Try again later.')} data-testid="widget-failed" />;
-  else if (props.empty) body = <Empty description={t('orders.dashboard.empty', 'No orders yet')} data-testid="widget-empty" />;
-  else body = props.children();
-  return (
-    <Card title={<Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>{props.title}</Typography.Title>} data-testid={props.testId} style={{ height: '100%' }}>
-      {body}
-    </Card>
-  );
-}
-
-const change = (now: number, before: number) => (before === 0 ? null : Math.round(((now - before) / before) * 1000) / 10);
+const useWidget = <W extends Widget>(widget: W, filters: OrderDashboardQuery) => useWidgetData('order-dashboard', orderDashboardApi, widget, { ...filters });
 
 function Figure({ title, value, before, money, versus }: { title: string; value: number; before: number; money?: boolean; versus: string }) {
-  const delta = change(value, before);
-  const shown = money ? formatRupiah(value) : formatCount(value);
   return (
     <Col xs={24} sm={12} xl={6}>
-      <Statistic title={title} value={shown} />
-      <Typography.Text type="secondary" data-testid="figure-change">
-        {delta === null ? '–' : `${delta > 0 ? '+' : ''}${delta}%`} {versus} ({money ? `Rp ${formatCompact(before)}` : formatCount(before)})
-      </Typography.Text>
+      <FigureCard title={title} value={value} previous={before} kind={money ? 'rupiah' : 'count'} versus={versus} />
     </Col>
   );
 }
@@ -102,10 +69,10 @@ export function StatusWidget({ filters }: { filters: OrderDashboardQuery }) {
     series: [{ type: 'pie', radius: ['40%', '70%'], data: rows.map((r) => ({ name: labelOf(r.status), value: r.orders, itemStyle: { color: colourOf(r.status) } })) }],
   };
   return (
-    <WidgetCard title={title} testId="dashboard-by-status" state={q} empty={!rows.length}>
+    <WidgetCard title={title} testId="dashboard-by-status" state={q} empty={!rows.length} emptyText={t('orders.dashboard.empty', 'No orders yet')}>
       {() => (
         <>
-          <Chart option={option} label={t('orders.dashboard.chart', 'Chart: {{title}}. Its figures are in the table below it.', { title })} height={220} />
+          <Chart option={option} label={t('ui.chart.label', { title })} height={220} />
           <Table
             size="small"
             pagination={false}
@@ -128,7 +95,7 @@ export function StoreWidget({ filters }: { filters: OrderDashboardQuery }) {
   const q = useWidget('byStore', filters);
   const rows = q.data ?? [];
   return (
-    <WidgetCard title={t('orders.dashboard.byStore', 'Top stores')} testId="dashboard-by-store" state={q} empty={!rows.length}>
+    <WidgetCard title={t('orders.dashboard.byStore', 'Top stores')} testId="dashboard-by-store" state={q} empty={!rows.length} emptyText={t('orders.dashboard.empty', 'No orders yet')}>
       {() => (
         <Table
           size="small"
@@ -168,10 +135,10 @@ function SeriesWidget(props: { title: string; testId: string; state: { isPending
     ],
   };
   return (
-    <WidgetCard title={props.title} testId={props.testId} state={props.state} empty={!props.rows.some((r) => r.orders > 0)}>
+    <WidgetCard title={props.title} testId={props.testId} state={props.state} empty={!props.rows.some((r) => r.orders > 0)} emptyText={t('orders.dashboard.empty', 'No orders yet')}>
       {() => (
         <>
-          <Chart option={option} label={t('orders.dashboard.chart', 'Chart: {{title}}. Its figures are in the table below it.', { title: props.title })} />
+          <Chart option={option} label={t('ui.chart.label', { title: props.title })} />
           {/* A scrolled table is reached by keyboard: its box takes focus and names itself. */}
           <div tabIndex={0} role="region" aria-label={props.title} style={{ maxHeight: 240, overflowY: 'auto' }}>
           <Table

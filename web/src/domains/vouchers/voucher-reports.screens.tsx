@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   jakartaDay,
@@ -14,9 +13,9 @@ import {
 } from '@portal/contract';
 import { registerDictionaries } from '../../lib/i18n.ts';
 import { useFormat } from '../../lib/format.ts';
-import { ResourceListPage, listScreen } from '../../ui/ResourceScreens.tsx';
-import type { ResourceView } from '../../ui/resource.ts';
-import { RedeemByStore, ReportTotals, SalesRedeemChart, thisMonth, useDefaultFilters, type Figure } from './voucher-report.figures.tsx';
+import { listScreen } from '../../ui/ResourceScreens.tsx';
+import { ReportListPage, ReportTotals, thisMonth, type Figure } from '../../ui/ReportTotals.tsx';
+import { RedeemByStore, SalesRedeemChart } from './voucher-report.figures.tsx';
 import {
   outstandingVoucherView,
   salesRedeemView,
@@ -29,12 +28,6 @@ import { voucherReportsI18n } from './voucher-reports.i18n.ts';
 
 // The reports' texts arrive with their screens.
 registerDictionaries(voucherReportsI18n);
-
-/** A report's page: its default filters in the URL first, then its figures over the list. */
-function ReportPage<Row extends { id: number | string }>({ view, defaults, above }: { view: ResourceView<Row>; defaults: () => Record<string, string>; above: ReactNode }) {
-  const ready = useDefaultFilters(defaults);
-  return ready ? <ResourceListPage view={view} above={above} /> : null;
-}
 
 /** The days a period covers, as its caption says them. */
 function usePeriodCaption() {
@@ -90,7 +83,7 @@ function FlowTotals({ name, sales = false }: { name: string; sales?: boolean }) 
 
 /* pandora, E-voucher Reports. */
 
-export const VoucherReportScreen = listScreen(voucherReportView, () => <ReportPage view={voucherReportView} defaults={thisMonth} above={<FlowTotals name="voucher-report" />} />);
+export const VoucherReportScreen = listScreen(voucherReportView, () => <ReportListPage view={voucherReportView} defaults={thisMonth} above={<FlowTotals name="voucher-report" />} />);
 
 function OutstandingTotals() {
   const { t } = useTranslation();
@@ -111,10 +104,10 @@ function OutstandingTotals() {
   );
 }
 const today = () => ({ as_of: jakartaDay(new Date()) });
-export const OutstandingVoucherReportScreen = listScreen(outstandingVoucherView, () => <ReportPage view={outstandingVoucherView} defaults={today} above={<OutstandingTotals />} />);
+export const OutstandingVoucherReportScreen = listScreen(outstandingVoucherView, () => <ReportListPage view={outstandingVoucherView} defaults={today} above={<OutstandingTotals />} />);
 
 export const SalesRedeemVoucherReportScreen = listScreen(salesRedeemView, () => (
-  <ReportPage
+  <ReportListPage
     view={salesRedeemView}
     defaults={thisMonth}
     above={
@@ -126,7 +119,7 @@ export const SalesRedeemVoucherReportScreen = listScreen(salesRedeemView, () => 
   />
 ));
 
-export const RecapVoucherReportScreen = listScreen(voucherRecapView, () => <ReportPage view={voucherRecapView} defaults={thisMonth} above={<FlowTotals name="recap-voucher-report" />} />);
+export const RecapVoucherReportScreen = listScreen(voucherRecapView, () => <ReportListPage view={voucherRecapView} defaults={thisMonth} above={<FlowTotals name="recap-voucher-report" />} />);
 
 function RedeemTotals() {
   const { t } = useTranslation();
@@ -148,7 +141,7 @@ function RedeemTotals() {
     </ReportTotals>
   );
 }
-export const VoucherRedeemReportScreen = listScreen(voucherRedeemView, () => <ReportPage view={voucherRedeemView} defaults={thisMonth} above={<RedeemTotals />} />);
+export const VoucherRedeemReportScreen = listScreen(voucherRedeemView, () => <ReportListPage view={voucherRedeemView} defaults={thisMonth} above={<RedeemTotals />} />);
 
 function SellingTotals() {
   const { t } = useTranslation();
@@ -171,4 +164,4 @@ function SellingTotals() {
     />
   );
 }
-export const VoucherSellingReportScreen = listScreen(voucherSellingView, () => <ReportPage view={voucherSellingView} defaults={thisMonth} above={<SellingTotals />} />);
+export const VoucherSellingReportScreen = listScreen(voucherSellingView, () => <ReportListPage view={voucherSellingView} defaults={thisMonth} above={<SellingTotals />} />);
