@@ -3,6 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '@portal/contract';
 import { auditEntries } from '../../../test/audit-log.ts';
 import { useHarness, type Harness } from '../../../test/harness.ts';
+import { DEMO_ROLES } from '../../seed/demo-identity.ts';
+
+/** The demo's users (one a role) and the five this file adds (list.alpha to list.delta, and list.echo inactive). */
+const USERS = DEMO_ROLES.length + 5;
+const ACTIVE_USERS = USERS - 1;
 
 interface UserRow {
   id: number;
@@ -81,7 +86,7 @@ describe('user list, detail and options', () => {
     expect(inactive.data.map((u) => u.username)).toEqual(['list.echo']);
     const active = await list(h, ctx.token, 'status=1&limit=100');
     expect(active.data.every((u) => u.status === 1)).toBe(true);
-    expect(active.meta.total).toBe(9);
+    expect(active.meta.total).toBe(ACTIVE_USERS);
   });
 
   it('sorts by a whitelisted column in either direction and refuses any other', async () => {
@@ -97,8 +102,8 @@ describe('user list, detail and options', () => {
   it('caps limit at 100 and reports the cap in meta.limit', async () => {
     const res = await list(h, ctx.token, 'limit=500');
     expect(res.meta.limit).toBe(100);
-    expect(res.meta.total).toBe(10);
-    expect(res.data).toHaveLength(10);
+    expect(res.meta.total).toBe(USERS);
+    expect(res.data).toHaveLength(USERS);
     expect((await list(h, ctx.token, '')).meta.limit).toBe(10);
   });
 
@@ -116,7 +121,7 @@ describe('user list, detail and options', () => {
   it('offers active users for pickers, searchable, up to a limit of 1000', async () => {
     const all = (await h.call('GET', '/api/v1/user/options', { token: ctx.token })).json().data as { id: number; username: string; name: string; email: string }[];
     expect(all.map((u) => u.username)).not.toContain('list.echo'); // inactive
-    expect(all).toHaveLength(9);
+    expect(all).toHaveLength(ACTIVE_USERS);
     expect(Object.keys(all[0]!).sort()).toEqual(['email', 'id', 'name', 'username']);
     const some = await h.call('GET', '/api/v1/user/options?search=list.&limit=2', { token: ctx.token });
     expect(some.json().data).toHaveLength(2);
