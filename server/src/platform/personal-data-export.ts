@@ -6,6 +6,7 @@ import { whereOf } from './pagination.ts';
 import { maskEmailSql, maskPhoneSql, seesPersonalData, type PersonalDataAccessLog } from './personal-data.ts';
 import type { Actor } from './request-context.ts';
 import { requireRecentSecondFactor } from './step-up.ts';
+import { holdsRight } from './user-rights.ts';
 
 /*
  * Exports that hold consumers' phone numbers and e-mail addresses (consumers, members, the coupon log): masked unless the
@@ -16,9 +17,7 @@ import { requireRecentSecondFactor } from './step-up.ts';
  * Whether the exporting user may see personal data, read when the rows are read (a kept export runs later, in a job):
  * an active role that is super or holds the personal-data view right. Same rule as the API's masking.
  */
-export const personalRight = (userId: number) => sql`exists (select 1 from users u join roles r on r.id = u.role_id
-  where u.id = ${userId} and r.status = 1 and (r.is_super or exists (select 1 from role_permissions rp
-    where rp.role_id = r.id and rp.entry = ${PERSONAL_DATA_ENTRY} and rp.action = 'view')))`;
+export const personalRight = (userId: number) => holdsRight(userId, PERSONAL_DATA_ENTRY, 'view');
 
 /** Personal data leaves unmasked only after a recent second factor (step-up); a masked export needs none. */
 export const stepUpForPersonalData = (actor: Actor, now: Date) => {

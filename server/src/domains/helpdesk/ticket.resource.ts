@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   assigneeOption,
+  HELP_CENTER_ENTRIES,
   ticketCategoryRow,
   ticketMessage,
   ticketRow,
@@ -27,6 +28,7 @@ import { AppError, badRequest, conflict } from '../../platform/errors.ts';
 import { likePattern } from '../../platform/pagination.ts';
 import { ResourceService, type ResourceDef } from '../../platform/crud/index.ts';
 import { rowReader } from '../../platform/sql/row-reader.ts';
+import { holdsRight } from '../../platform/user-rights.ts';
 
 const SELECT = sql`select t.id, t.subject, t.status, t.consumer_id, co.name as consumer_name, t.category_id, tc.name as category_name,
   t.store_id, st.name as store_name, t.assign_to_user_id, au.name as assignee_name,
@@ -192,9 +194,8 @@ export class TicketService extends ResourceService<TicketRow, TicketListQuery> {
   async assigneeOptions(search: string | undefined, limit: number, tx: Db | Tx = this.db): Promise<AssigneeOption[]> {
     const rows = await queryRows(
       tx,
-      sql`select u.id, u.username, u.name, u.email from users u join roles r on r.id = u.role_id
-          where u.deleted_at is null and u.status = 1 and r.deleted_at is null and r.status = 1
-            and (r.is_super or exists (select 1 from role_permissions p where p.role_id = r.id and p.entry = 'cms.help-center' and p.action = 'edit'))
+      sql`select u.id, u.username, u.name, u.email from users u
+          where ${holdsRight(sql`u.id`, HELP_CENTER_ENTRIES[0], 'edit')}
             ${search ? sql`and (u.username ilike ${likePattern(search)} or u.name ilike ${likePattern(search)} or u.email ilike ${likePattern(search)})` : sql``}
           order by u.name, u.id limit ${limit}`,
     );
@@ -235,12 +236,7 @@ export class TicketService extends ResourceService<TicketRow, TicketListQuery> {
   }
 
   private async requireAssignee(tx: Tx, userId: number): Promise<void> {
-    const ok = await queryRows(
-      tx,
-      sql`select 1 from users u join roles r on r.id = u.role_id
-          where u.id = ${userId} and u.deleted_at is null and u.status = 1 and r.status = 1
-            and (r.is_super or exists (select 1 from role_permissions p where p.role_id = r.id and p.entry = 'cms.help-center' and p.action = 'edit'))`,
-    );
-    if (!ok.length) throw badRequest('This user cannot handle help-center tickets', [{ path: 'assign_to_user_id', message: 'This user cannot handle help-center tickets' }]);
+    const [row] = await queryRows<{ ok: boolean }>(tx, sql`select ${holdsRight(userId, HELP_CENTER_ENTRIES[0], 'edit')} as ok`);
+    if (!row?.ok) throw badRequest('This user cannot handle help-center tickets', [{ path: 'assign_to_user_id', message: 'This user cannot handle help-center tickets' }]);
   }
 }
