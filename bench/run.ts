@@ -3,6 +3,7 @@
  * BENCH_DATABASE_URL=postgres://... runs on PostgreSQL; otherwise an in-memory PGlite.
  */
 import * as analytics from './benchmarks/analytics.ts';
+import * as analyticsEvents from './benchmarks/analytics-events.ts';
 import * as catalogLists from './benchmarks/catalog-lists.ts';
 import * as logHistory from './benchmarks/log-history.ts';
 import * as exportsBench from './benchmarks/exports.ts';
@@ -16,8 +17,10 @@ import * as web from './benchmarks/web.ts';
 import * as stamps from './benchmarks/stamps.ts';
 import * as orders from './benchmarks/orders.ts';
 import * as vouchers from './benchmarks/vouchers.ts';
+import * as reports from './benchmarks/reports.ts';
+import * as tillReports from './benchmarks/till-reports.ts';
 
-const BENCHMARKS: Record<string, { run(scale: number): Promise<void> }> = { 'log-history': logHistory, 'catalog-lists': catalogLists, exports: exportsBench, imports: importsBench, 'chat-sse': chatSse, consumers, load, web, stamps, 'coupon-codes': couponCodes, orders, vouchers, analytics, 'customer-map': customerMap };
+const BENCHMARKS: Record<string, { run(scale: number): Promise<void> }> = { 'log-history': logHistory, 'catalog-lists': catalogLists, exports: exportsBench, imports: importsBench, 'chat-sse': chatSse, consumers, load, web, stamps, 'coupon-codes': couponCodes, orders, vouchers, analytics, 'analytics-events': analyticsEvents, 'customer-map': customerMap, reports, 'till-reports': tillReports };
 
 const args = process.argv.slice(2);
 const scaleAt = args.indexOf('--scale');

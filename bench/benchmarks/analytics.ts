@@ -7,6 +7,7 @@ import { loadRegions } from '../../server/src/domains/catalog/regions.loader.ts'
 import { PosSalesService, type SaleInput } from '../../server/src/domains/analytics/pos-sales.service.ts';
 import { SalesAnalyticsService } from '../../server/src/domains/analytics/sales-analytics.service.ts';
 import { catchUpSalesRollups } from '../../server/src/domains/analytics/sales-rollup.ts';
+import { tunedReads } from '../../server/src/domains/analytics/tuned-reads.ts';
 import { seedCatalog } from '../../server/src/seed/demo-catalog.ts';
 import { seedConsumers } from '../../server/src/seed/demo-consumers.ts';
 import { seedIdentity } from '../../server/src/seed/demo-identity.ts';
@@ -43,7 +44,7 @@ const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
 
 /** The catalog at the catalog benchmark's scale, consumers to be members, and the generated year of sales: made once into the kept schema. */
-async function salesData(database: Database, lines: number): Promise<void> {
+export async function salesData(database: Database, lines: number): Promise<void> {
   const db = database.db;
   const t = Date.now();
   const log = (m: string) => console.log(`  ${((Date.now() - t) / 1000).toFixed(1).padStart(7)} s  ${m}`);
@@ -81,7 +82,7 @@ const FILTERS = ['none', 'one store', 'one province', 'a channel', 'store basis'
  * Random dashboard queries over the generated days [first, last]: a month is a whole calendar month or a 30-day window,
  * a year the twelve whole months up to the last one or the 365 days up to the last day; each with one filter of FILTERS.
  */
-function queriesOf(span: Span, n: number, first: string, last: string, stores: { code: string; province_code: string }[], random: () => number): TopQuery[] {
+export function queriesOf(span: Span, n: number, first: string, last: string, stores: { code: string; province_code: string }[], random: () => number): TopQuery[] {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const dayIn = (from: string, to: string) => addDays(from, Math.floor(random() * (Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1)));
   const monthStart = (day: string, back = 0) => {
@@ -115,7 +116,7 @@ function queriesOf(span: Span, n: number, first: string, last: string, stores: {
 }
 
 /** A day of sales as the tills send them: baskets of popular products at their price, 60 % with a member card, over the last 24 hours. */
-async function dayOfSales(db: Db, now: Date, count: number): Promise<SaleInput[]> {
+export async function dayOfSales(db: Db, now: Date, count: number): Promise<SaleInput[]> {
   const stores = await queryRows<{ code: string }>(db, sql`select code from stores where status = 1 order by id`);
   const products = await queryRows<{ plu: string; price: string }>(db, sql`select plu, price from products where status = 1 and price > 0 order by hashint8extended(id, 11), id`);
   const cards = await queryRows<{ app_card_id: string }>(db, sql`select app_card_id from consumers where status = 1 order by id limit 20000`);
@@ -198,7 +199,7 @@ export async function run(scaleArg: number): Promise<void> {
     console.log(`  machine: ${os.cpus().length} cores, load average ${load()}`);
 
     // 1. Every widget, a month and a year, rollups (p95 of n) beside raw (a few runs of the same queries).
-    const service = new SalesAnalyticsService(db, { now: () => new Date() });
+    const service = new SalesAnalyticsService(tunedReads(db), { now: () => new Date() });
     const widgets = ['summary', 'trend', 'byChannel', 'byRegion', 'byStore', 'topCategories', 'topPlus'] as const;
     const random = seededRandom(20_260_601);
     console.log(`\nEach widget over ${n} random queries (${FILTERS.join(', ')}), rollups beside the raw tables (${rawRuns} runs after one warm-up)`);

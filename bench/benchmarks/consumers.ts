@@ -142,9 +142,9 @@ async function seed(database: Database, count: number, log: (m: string) => void,
  * seeds a tenth) in a benchmark database: seeded when empty, reused (statistics refreshed) when BENCH_SCHEMA kept it.
  * `catalogScale`: the stores and products beside them (seedCatalog's scale; the orders benchmark takes the catalog's 25).
  */
-export async function consumerData(scale: number, catalogScale = 1): Promise<{ database: Database; drop(): Promise<void>; count: number }> {
+export async function consumerData(scale: number, catalogScale = 1, keep?: string): Promise<{ database: Database; drop(): Promise<void>; count: number }> {
   const count = Math.round((scale > 0 ? scale : 1) * 1_000_000);
-  const { database, drop } = await benchDatabase();
+  const { database, drop } = await benchDatabase(keep);
   try {
     const seeded = (await queryRows(database.db, sql`select 1 from consumers limit 1`)).length > 0;
     if (!seeded) {

@@ -42,8 +42,8 @@ const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
  * timelines, the tables' secondary indexes dropped for the load and built again after it. Seeded once, reused in a
  * kept BENCH_SCHEMA.
  */
-async function orderData(scale: number, count: number) {
-  const data = await consumerData(scale, CATALOG_SCALE);
+export async function orderData(scale: number, count: number, keep?: string) {
+  const data = await consumerData(scale, CATALOG_SCALE, keep);
   const { database } = data;
   try {
     if (!(await queryRows(database.db, sql`select 1 from delivery_methods limit 1`)).length) await seedEcommerce(database.db);

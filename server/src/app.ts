@@ -26,8 +26,10 @@ import { rafflesModule } from './domains/loyalty/raffles.module.ts';
 import { ordersModule, type OrderServices } from './domains/orders/orders.module.ts';
 import { topUpModule } from './domains/orders/top-up.module.ts';
 import { orderReportsModule } from './domains/orders/order-reports.module.ts';
+import { preOrdersModule } from './domains/orders/pre-orders.module.ts';
 import { vouchersModule } from './domains/vouchers/vouchers.module.ts';
 import { analyticsModule } from './domains/analytics/analytics.module.ts';
+import { tillModule } from './domains/analytics/till.module.ts';
 import { registerAccessGuard, type RegisteredRoute } from './platform/access-guard.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { openDbNotifications, type DbNotifications } from './platform/db-notify.ts';
@@ -183,26 +185,32 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const identity = identityModule(ctx);
   const catalog = catalogModule(ctx);
   const stamps = stampsModule(ctx);
-  const analytics = analyticsModule(ctx);
+  const promotion = promotionModule(ctx);
+  const consumers = consumersModule(ctx);
+  // A till's receipt carries promos, free gifts and staff purchases, checked by promotion's and consumers' rules.
+  const till = { offers: promotion.services.tillOffers, staff: consumers.services.staffPurchases };
+  const analytics = analyticsModule(ctx, { till });
   // A delivered order earns stamps as an online sale, and counts in the sales analytics as one.
   const orders = ordersModule(ctx, { earning: stamps.services.app, sales: analytics.services.sales });
   const masterdata = masterdataModule(ctx, { users: identity.services.users });
   const modules: DomainModule[] = [
     identity,
     catalog,
-    promotionModule(ctx),
+    promotion,
     masterdata,
     contentModule(ctx),
-    consumersModule(ctx),
+    consumers,
     helpdeskModule(ctx, { sessions: identity.services.sessions }),
     stamps,
     couponsModule(ctx),
     rafflesModule(ctx),
     orders,
     orderReportsModule(ctx),
+    preOrdersModule(ctx),
     topUpModule(ctx),
     vouchersModule(ctx, { users: identity.services.users, documents: masterdata.services.documentIssuer }),
     analytics,
+    tillModule(ctx, { till }),
   ];
   const retention = new RetentionService(db, jobs, clock, {
     days: config.RETENTION_DAYS,

@@ -106,6 +106,7 @@ const RECIPES: Record<string, Recipe> = {
   'GET /api/v1/app/orders': { expect: 401 },
   'GET /api/v1/app/orders/:id': { expect: 401 },
   'GET /api/v1/app/stores/:code/products': { params: () => ({ code: 'MATRIX' }), expect: 401 },
+  'GET /api/v1/app/pre-order-events': { expect: 401 },
   // The payment gateway's callback: no session; an unsigned body is bad input.
   'POST /api/v1/payments/callback': { body: {}, expect: 400 },
   // Top-up and bills: the consumer's routes take the consumer token; the gateway's and biller's callbacks refuse an unsigned body.
@@ -123,6 +124,8 @@ const RECIPES: Record<string, Recipe> = {
   'POST /api/v1/pos/vouchers/redeem': { body: {}, expect: 400 },
   // Analytics: the POS's sales batch refuses an unsigned body; the app's events take the consumer token.
   'POST /api/v1/pos/sales': { body: {}, expect: 400 },
+  // A till's terms of the day refuse an unsigned query.
+  'GET /api/v1/pos/terms': { expect: 400 },
   'POST /api/v1/app/events': { body: {}, expect: 401 },
   'GET /api/v1/analytics/share/recipients': { query: () => ({ entry: 'pandora.sales-dashboard' }), expect: 200 },
   // The thematic customer map answers a box (the whole of Indonesia here).

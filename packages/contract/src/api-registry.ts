@@ -18,10 +18,14 @@ import { raffleApi } from './loyalty/raffles.api.ts';
 import { ordersApi } from './orders/orders.api.ts';
 import { orderDashboardApi } from './orders/order-dashboard.api.ts';
 import { orderReportsApi } from './orders/order-reports.api.ts';
+import { preOrdersApi } from './orders/pre-orders.api.ts';
 import { topUpApi, topUpImportApi } from './orders/top-up.api.ts';
 import { voucherBulkApi } from './vouchers/voucher-bulk.api.ts';
 import { vouchersApi } from './vouchers/vouchers.api.ts';
 import { analyticsApi } from './analytics/analytics.api.ts';
+import { tillReportsApi } from './analytics/till-reports.api.ts';
+import { posTermsApi } from './analytics/pos-terms.schema.ts';
+import { spendBandApi } from './analytics/spend-band.api.ts';
 
 /** Every bulk operation by spreadsheet, by its key (`product-edit`): the import wizard finds its endpoints here. */
 export const IMPORT_APIS: ReadonlyMap<string, ImportEndpoints> = new Map(
@@ -52,9 +56,13 @@ export const API = {
   orders: ordersApi,
   orderDashboard: orderDashboardApi,
   orderReports: orderReportsApi,
+  preOrders: preOrdersApi,
   topUps: topUpApi,
   vouchers: vouchersApi,
   analytics: analyticsApi,
+  tillReports: tillReportsApi,
+  posTerms: posTermsApi,
+  spendBands: spendBandApi,
   imports: { importsApi, consumerImportsApi, helpdeskImportsApi },
 };
 

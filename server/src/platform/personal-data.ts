@@ -12,6 +12,10 @@ export const seesPersonalData = (perms: PermissionSet): boolean => can(perms, PE
 export const maskPhoneSql = (phone: SQL): SQL =>
   sql`(case when length(${phone}) <= 7 then repeat('*', length(${phone})) else left(${phone}, 4) || repeat('*', length(${phone}) - 7) || right(${phone}, 3) end)`;
 
+/** The contract's maskName in SQL: each word's first letter, then as many stars as the word has more letters. */
+export const maskNameSql = (name: SQL): SQL =>
+  sql`coalesce((select string_agg(left(w, 1) || repeat('*', char_length(w) - 1), ' ' order by i) from regexp_split_to_table(btrim(${name}), '\\s+') with ordinality t(w, i) where w <> ''), '')`;
+
 /**
  * The contract's maskEmail in SQL: the name's first two characters (one of a name of two or fewer) and everything from
  * the last `@` stay; text without a name before an `@` is all stars. An address with one `@` (all of them, in practice)

@@ -5,6 +5,7 @@ import { loadRegions } from '../domains/catalog/regions.loader.ts';
 import { catalogScale } from './demo-catalog.ts';
 import { isEmpty, seedDemo } from './demo.ts';
 import { generateSales } from './sales-scale.ts';
+import { generateEvents } from './events-scale.ts';
 import { appKeyOf } from '../platform/secret-box.ts';
 
 /**
@@ -13,6 +14,8 @@ import { appKeyOf } from '../platform/secret-box.ts';
  * 5,000,000 store products). Deterministic: the same N gives the same data.
  * `--sales N` then adds about N generated sales lines over the year up to yesterday (sales-scale.ts; also into a database
  * seeded before) and brings the sales rollups current.
+ * `--events N` adds about N app events over the same year (events-scale.ts, with planograms and content in proportion to
+ * the catalog) and brings the event rollups current.
  */
 const args = process.argv.slice(2);
 const at = args.indexOf('--scale');
@@ -25,6 +28,12 @@ const salesAt = args.indexOf('--sales');
 const salesLines = salesAt >= 0 ? Number(args[salesAt + 1]) : 0;
 if (salesAt >= 0 && (!Number.isInteger(salesLines) || salesLines < 1 || salesLines > 100_000_000)) {
   console.error('--sales must be a whole number of sales lines from 1 to 100000000');
+  process.exit(2);
+}
+const eventsAt = args.indexOf('--events');
+const eventCount = eventsAt >= 0 ? Number(args[eventsAt + 1]) : 0;
+if (eventsAt >= 0 && (!Number.isInteger(eventCount) || eventCount < 1 || eventCount > 300_000_000)) {
+  console.error('--events must be a whole number of app events from 1 to 300000000');
   process.exit(2);
 }
 const config = loadConfig();
@@ -51,6 +60,14 @@ if (salesLines) {
     made.skipped
       ? `${database.describe} already holds generated sales (GEN-…); none added.`
       : `Generated ${made.transactions.toLocaleString('en')} transactions with ${made.lines.toLocaleString('en')} lines (${made.from} … ${made.to}) in ${made.writeSeconds.toFixed(1)} s; rollups current in ${made.rollupSeconds.toFixed(1)} s.`,
+  );
+}
+if (eventCount) {
+  const made = await generateEvents(database.db, { events: eventCount, log: (m) => console.log(`  events: ${m}`) });
+  console.log(
+    made.skipped
+      ? `${database.describe} already holds generated app events; none added.`
+      : `Generated ${made.events.toLocaleString('en')} app events (${made.from} … ${made.to}) about ${made.planograms.toLocaleString('en')} new planograms and ${made.contents.toLocaleString('en')} content items in ${(made.writeSeconds + made.indexSeconds).toFixed(1)} s; rollups current in ${made.rollupSeconds.toFixed(1)} s.`,
   );
 }
 await database.close();

@@ -17,8 +17,8 @@ const textArray = (values: readonly string[]) => sql.raw(`(ARRAY[${values.map((v
 /**
  * Demo consumers in a few set-based statements (generate_series, no row-by-row inserts): names from the lists above,
  * unique phones, e-mails and cards, a domicile and a delivery address in real villages (the regions are loaded first;
- * without them consumers get neither), tags, claimed coupons, point-of-sale sales, activity, loyalty memberships and the associates (staff)
- * with their staff purchases. Every 50th consumer is locked,
+ * without them consumers get neither), tags, claimed coupons, point-of-sale sales, activity, loyalty memberships and the associates (staff),
+ * whose staff purchases the tills send (demo-sales.ts). Every 50th consumer is locked,
  * every 97th withdrawn. The arithmetic is bigint, so the same statements seed the million consumers of the benchmark.
  */
 export async function seedConsumers(db: Db, count = DEMO_CONSUMERS): Promise<void> {
@@ -110,7 +110,8 @@ export async function seedConsumers(db: Db, count = DEMO_CONSUMERS): Promise<voi
         c.created_at + interval '1 day', c.created_at, c.created_at
       from consumers c cross join s where c.id % 3 <> 2 order by c.id`);
 
-    // Associates: the members who are staff, and as many again without an app account; a few staff purchases each.
+    // Associates: the members who are staff, and as many again without an app account. Their staff purchases come
+    // from the stores' tills (demo-sales.ts), as the POS sends them.
     await tx.execute(sql`
       with s as (select array_agg(id order by id) as ids from stores),
       staff as (
@@ -127,12 +128,6 @@ export async function seedConsumers(db: Db, count = DEMO_CONSUMERS): Promise<voi
         (ARRAY[300000, 500000, 750000, 1000000])[1 + abs(hashtext(st.name)) % 4], (st.created_at - interval '2 years')::date,
         case when abs(hashtext(st.employee_no)) % 15 = 0 then 2 else 1 end, st.created_at, st.created_at
       from staff st cross join s order by st.employee_no`);
-    await tx.execute(sql`
-      with s as (select array_agg(id order by id) as ids from stores)
-      insert into associate_history (associate_id, receipt_no, store_id, amount, discount, at)
-      select a.id, 'ALP-' || a.id || '-' || g, s.ids[1 + (a.id + g) % cardinality(s.ids)], 50000 + ((a.id::bigint * g * 7919) % 4000) * 100,
-        (50000 + ((a.id::bigint * g * 7919) % 4000) * 100) / 10, now() - g * interval '6 days' - (a.id % 24) * interval '1 hour'
-      from associates a cross join s cross join lateral generate_series(1, 1 + a.id % 6) g where a.status = 1`);
 
     await tx.execute(sql`insert into consumer_activity (consumer_id, activity, description, platform, at)
       select id, 'register', 'Registered in the app', (ARRAY['android', 'ios'])[1 + id % 2], created_at from consumers

@@ -8,10 +8,12 @@ import { seedVoucherPartners, seedVoucherProducts } from './demo-vouchers.ts';
 import { seedRaffles } from './demo-raffles.ts';
 import { seedConsumers, DEMO_CONSUMERS } from './demo-consumers.ts';
 import { seedEcommerce } from './demo-ecommerce.ts';
+import { seedTillOffers } from './demo-till-offers.ts';
 import { seedHelpdesk } from './demo-helpdesk.ts';
 import { seedIdentity } from './demo-identity.ts';
 import { seedMasterdata } from './demo-masterdata.ts';
 import { demoOrderCount, seedOrders } from './demo-orders.ts';
+import { demoPreOrderCounts, seedPreOrders } from './demo-pre-orders.ts';
 import { seedStamps } from './demo-stamps.ts';
 import { seedSurveys } from './demo-surveys.ts';
 import { seedTopUps } from './demo-top-ups.ts';
@@ -39,6 +41,8 @@ export async function seedDemo(db: Db, opts: DemoOptions = {}): Promise<void> {
   const scale = opts.scale ?? 1;
   if (scale > 0) await seedCatalog(db, scale);
   if (scale > 0) await seedEcommerce(db);
+  // The year's in-store promos and free gifts the demo's tills apply (the full demo only: the tests' keeps the above).
+  if (scale >= 1) await seedTillOffers(db, new Date());
   if (scale > 0) await seedConsumers(db, Math.round(DEMO_CONSUMERS * Math.min(scale, 1)));
   // The consumers' stamp histories, through the stamp ledger (stamps are the loyalty domain's).
   if (scale > 0) await seedStamps(db);
@@ -53,6 +57,8 @@ export async function seedDemo(db: Db, opts: DemoOptions = {}): Promise<void> {
   // After the stamps and raffles: a delivered order earns by their programmes as an online sale.
   // A delivered order is recorded in the sales analytics as an online sale, as the sale job does.
   if (scale > 0) await seedOrders(db, new PosSalesService(db, randomBytes(32)), new Date(), demoOrderCount(scale));
+  // Pre-order events (one taking orders, one past) and their pre-orders, placed and moved by the same order services.
+  if (scale > 0) await seedPreOrders(db, new PosSalesService(db, randomBytes(32)), new Date(), demoPreOrderCounts(scale));
   // The stores' till sales, sent by the POS in signed batches; then the sales rollups catch up.
   if (scale > 0) await seedSales(db, new Date(), demoSalesOptions(scale));
   // The consumer app's impressions, clicks and add-to-carts on planograms, products and content.

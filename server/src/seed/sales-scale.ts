@@ -50,7 +50,7 @@ export interface SalesScaleResult {
 }
 
 /** A deterministic number in [0, 1) from an integer expression and a salt (PostgreSQL's 64-bit hash of a bigint). */
-const unit = (expr: string, salt: number) => `((hashint8extended((${expr})::bigint, ${salt}) & 4503599627370495)::float8 / 4503599627370496)`;
+export const unit = (expr: string, salt: number) => `((hashint8extended((${expr})::bigint, ${salt}) & 4503599627370495)::float8 / 4503599627370496)`;
 
 /** A case over u in [0, 1) picking 1, 2, … by cumulative shares in a thousand; `rest` past the last. */
 function byShares(u: string, shares: readonly number[], rest: string): string {
@@ -63,7 +63,7 @@ function byShares(u: string, shares: readonly number[], rest: string): string {
  * Each day's transactions: the total spread by the demo's seasonality (dayWeight: weekends, paydays, the weeks before
  * Christmas, the Lebaran month) and a day's own ±15 %, rounded so the days add up to the total exactly.
  */
-function dayCounts(first: string, days: number, transactions: number): { day: string; g0: number; n: number }[] {
+export function dayCounts(first: string, days: number, transactions: number): { day: string; g0: number; n: number }[] {
   const random = seededRandom(days * 7_919 + transactions);
   const weights = Array.from({ length: days }, (_, i) => {
     const day = addDays(first, i);

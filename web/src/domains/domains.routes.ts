@@ -1,7 +1,10 @@
 import type { AnyRoute } from '@tanstack/react-router';
 import { analyticsRoutes } from './analytics/analytics.routes.tsx';
 import { customersDashboardRoutes } from './analytics/customers-dashboard.routes.tsx';
+import { customerAnalyticsRoutes } from './analytics/customer-analytics.routes.tsx';
+import { printPreviewRoutes } from './analytics/print-preview.routes.tsx';
 import { analyticsMoreRoutes } from './analytics/analytics-more.routes.tsx';
+import { spendBandRoutes } from './analytics/spend-band.routes.tsx';
 import { catalogRoutes } from './catalog/catalog.routes.tsx';
 import { ecommerceRoutes } from './catalog/ecommerce.routes.tsx';
 import { consumerRoutes } from './consumers/consumers.routes.tsx';
@@ -16,6 +19,8 @@ import { operationsRoutes } from './operations/operations.routes.tsx';
 import { orderRoutes } from './orders/orders.routes.tsx';
 import { orderDashboardRoutes } from './orders/dashboard.routes.tsx';
 import { orderReportRoutes } from './orders/order-reports.routes.tsx';
+import { tillReportRoutes } from './analytics/till-reports.routes.tsx';
+import { preOrderRoutes } from './orders/pre-orders.routes.tsx';
 import { topUpRoutes } from './orders/top-up.routes.tsx';
 import { voucherRoutes } from './vouchers/vouchers.routes.tsx';
 import { promotionRoutes } from './promotion/promotion.routes.tsx';
@@ -44,10 +49,15 @@ export function domainRoutes(parent: AnyRoute): AnyRoute[] {
     ...orderRoutes(parent),
     ...orderDashboardRoutes(parent),
     ...orderReportRoutes(parent),
+    ...tillReportRoutes(parent),
+    ...preOrderRoutes(parent),
     ...topUpRoutes(parent),
     ...voucherRoutes(parent),
     ...analyticsRoutes(parent),
     ...customersDashboardRoutes(parent),
+    ...customerAnalyticsRoutes(parent),
+    ...printPreviewRoutes(parent),
     ...analyticsMoreRoutes(parent),
+    ...spendBandRoutes(parent),
   ];
 }

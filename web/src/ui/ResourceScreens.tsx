@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Card } from 'antd';
 import { Result } from './Result.tsx';
 import { useParams } from '@tanstack/react-router';
@@ -6,11 +6,18 @@ import { useTranslation } from 'react-i18next';
 import type { Action } from '@portal/contract';
 import { DetailView } from './DetailView.tsx';
 import { PageHeader } from './PageHeader.tsx';
+import { usePreviewHref, usePrintMode } from './print-mode.ts';
+import type { ResourcePrintPage as ResourcePrintPageType } from './ResourcePrintPage.tsx';
 import type { ResourceView } from './resource.ts';
 import { ResourceForm } from './ResourceForm.tsx';
 import { ResourceTable } from './ResourceTable.tsx';
 import { prefetchList } from './list-query.ts';
 import { useEntryTitle, useResourceAccess } from './use-resource-access.ts';
+
+// Only pandora's pages offer a print preview: the button loads with them, not with every list.
+const PrintPreviewButton = lazy(async () => ({ default: (await import('./PrintPreviewButton.tsx')).PrintPreviewButton }));
+// Only a print preview draws it: loaded then, not with every list. Typed as the component (`lazy` drops its parameters).
+const ResourcePrintPage = lazy(async () => ({ default: (await import('./ResourcePrintPage.tsx')).ResourcePrintPage })) as unknown as typeof ResourcePrintPageType;
 
 type View<Row extends { id: number | string }, Detail extends Row> = { view: ResourceView<Row, Detail> };
 
@@ -40,13 +47,41 @@ export function listScreen<Row extends { id: number | string }, Detail extends R
   return Object.assign(Screen, { prefetch: (search: object) => prefetchList(view, search) });
 }
 
-/** `above`: what a list shows over its table (a report's totals). */
+/**
+ * `above`: what a list shows over its table (a report's totals). In a print preview the list is laid out for paper: a
+ * print header with its filters in words, then its totals and its first rows.
+ */
 export function ResourceListPage<Row extends { id: number | string }, Detail extends Row>({ view, extra, above }: View<Row, Detail> & { extra?: ReactNode; above?: ReactNode }) {
   const access = useResourceAccess(view);
   const title = useEntryTitle(access.entry);
+  const print = usePrintMode();
+  const preview = usePreviewHref();
+  if (print) {
+    return (
+      <Allowed entries={view.entries} action="view">
+        <Suspense fallback={null}>
+          <ResourcePrintPage view={view} title={title} above={above} />
+        </Suspense>
+      </Allowed>
+    );
+  }
   return (
     <Allowed entries={view.entries} action="view">
-      <PageHeader title={title} extra={extra} />
+      <PageHeader
+        title={title}
+        extra={
+          preview ? (
+            <>
+              {extra}
+              <Suspense fallback={null}>
+                <PrintPreviewButton href={preview} />
+              </Suspense>
+            </>
+          ) : (
+            extra
+          )
+        }
+      />
       {above}
       <Card>
         <ResourceTable view={view} />

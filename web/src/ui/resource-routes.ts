@@ -33,6 +33,12 @@ function fullPathOf(route: AnyRoute): string {
   return path ? `/${path}` : '';
 }
 
+/** A full path (`/admin/pandora/preview`) as a path under `parent`, a route not yet in a tree: screens that are no resource's. */
+export function pathUnder(parent: AnyRoute, route: string): string {
+  const base = fullPathOf(parent);
+  return base && route.startsWith(`${base}/`) ? route.slice(base.length + 1) : route.replace(/^\//, '');
+}
+
 /**
  * Starts the data a screen shows (a list screen's page, see `listScreen`) once its route is entered and its chunk has
  * arrived, without holding the route: the screen renders meanwhile and finds the data loading or loaded.

@@ -48,6 +48,11 @@ const en: Record<string, string> = {
   'ui.widget.failed': 'The data could not be loaded. Try again later.',
   'ui.widget.empty': 'Nothing to show for these filters',
   'ui.chart.label': 'Chart: {{title}}. Its figures are in the table beside it.',
+  'ui.print.preview': 'Print preview',
+  'ui.print.generated': 'Generated {{at}} WIB',
+  'ui.print.search': 'Search',
+  'ui.print.firstRows': 'The first {{shown}} of {{total}} rows. The export holds them all.',
+  'ui.print.allRows': 'All {{total}} rows.',
 };
 
 const id: Record<string, string> = {
@@ -99,6 +104,11 @@ const id: Record<string, string> = {
   'ui.widget.failed': 'Data tidak dapat dimuat. Coba lagi nanti.',
   'ui.widget.empty': 'Tidak ada data untuk filter ini',
   'ui.chart.label': 'Grafik: {{title}}. Angkanya ada di tabel di sampingnya.',
+  'ui.print.preview': 'Pratinjau cetak',
+  'ui.print.generated': 'Dibuat {{at}} WIB',
+  'ui.print.search': 'Pencarian',
+  'ui.print.firstRows': '{{shown}} baris pertama dari {{total}}. Ekspor memuat semuanya.',
+  'ui.print.allRows': 'Semua {{total}} baris.',
 };
 
 export const uiI18n = { en, id };

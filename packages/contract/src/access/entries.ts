@@ -8,6 +8,7 @@ export const MAX_PURCHASE_ENTRIES = ['orion.max-purchase-limitation'] as const;
 export const COUPON_SETTING_ENTRIES = ['cms.coupon-setting'] as const;
 export const COUPON_LOG_ENTRIES = ['cms.coupon-log'] as const;
 export const ORDER_ENTRIES = ['cms.order-management'] as const;
+export const PRE_ORDER_EVENT_ENTRIES = ['cms.pre-order-events'] as const;
 export const DIGITAL_PRODUCT_ENTRIES = ['orion.digital-product-management'] as const;
 export const VOUCHER_PRODUCT_ENTRIES = ['cms.voucher-digital/voucher-management'] as const;
 export const VOUCHER_ORDER_ENTRIES = ['cms.voucher-digital/order-voucher-management'] as const;

@@ -58,6 +58,8 @@ export const MENU: readonly MenuEntry[] = [
     ['planogram-management', 'Planogram Management', 'Manajemen Planogram', CRUD],
     ['3pl-setting', '3PL Setting', 'Pengaturan 3PL', EDIT],
     ['order-management', 'Order Management', 'Manajemen Pesanan', ['view', 'edit', 'export']],
+    // Seasonal pre-order campaigns the consumer app takes orders for (decisions.md, "Pre-order events").
+    ['pre-order-events', 'Pre-order Events', 'Acara Pra-pesan', CRUD],
     ['dashboard', 'Dashboard', 'Dasbor', ['view']],
     ['general-setting', 'General Setting', 'Pengaturan Umum', EDIT],
     ['app-version', 'App Version', 'Versi Aplikasi', EDIT],

@@ -42,7 +42,7 @@ describe('spec paths', () => {
     expect(BUILT_ENTRIES[0]).toBe('ssosis.role-management');
     expect(BUILT_ENTRIES).toContain('cms.group-store');
     expect(BUILT_ENTRIES).toContain('cms.voucher-digital/partner-management');
-    expect(BUILT_ENTRIES).not.toContain('pandora.customer-analytics');
+    expect(BUILT_ENTRIES).not.toContain('cms.personal-data-access');
     expect(BUILT_ENTRIES.every((k) => MENU_BY_KEY.has(k))).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { CUSTOMER_DETAIL_TYPES } from '../analytics/customer-detail.ts';
 import { PLANOGRAM_DETAIL_TYPES } from '../analytics/planogram-detail.ts';
 import { MENU, MENU_BY_KEY } from './registry.ts';
 
@@ -66,6 +67,8 @@ export const ENTRY_SPEC_PATHS: Readonly<Record<string, EntrySpecPaths>> = {
   'cms.planogram-management': built('planograms', CRUD),
   'cms.3pl-setting': built('stores', DETAIL_EDIT),
   'cms.order-management': built('orders', ['{id}/detail', '{id}/preview']),
+  // Not in the spec's section 2: the events the pre-order reports read are managed here (decisions.md, "Pre-order events").
+  'cms.pre-order-events': built('pre-order-events', CRUD),
   'cms.dashboard': built(undefined, NONE),
   'cms.general-setting': built(undefined, EDIT),
   'cms.app-version': built('app-versions', EDIT),
@@ -153,7 +156,8 @@ export const ENTRY_SPEC_PATHS: Readonly<Record<string, EntrySpecPaths>> = {
   // pandora: dashboards with detail pages by type, reports
   // The spec's `{detailType}`, each a page of its own (sales-member … summary-sales); any other is not found.
   'pandora.sales-dashboard': built(undefined, ['sales-member', 'member-transaction', 'apc-member', 'average-transaction', 'summary-sales']),
-  'pandora.customer-analytics': later(['{typeDetail}']),
+  // The spec's `{typeDetail}`, each a page of its own: APC, IPC and QPC per customer and per transaction.
+  'pandora.customer-analytics': built(undefined, CUSTOMER_DETAIL_TYPES),
   // `{detailType}` is what the list ranks by: sales or quantity.
   'pandora.sales-analytics': built(undefined, ['top-sales-category/sales', 'top-sales-category/quantity', 'top-sales-plu/sales', 'top-sales-plu/quantity']),
   // The spec's `{typeDetail}`, each a page of its own: a ranking by impressions, clicks, add-to-carts or sales, top or
@@ -173,18 +177,21 @@ export const ENTRY_SPEC_PATHS: Readonly<Record<string, EntrySpecPaths>> = {
   'pandora.voucher-usage-report': built(undefined, NONE),
   'pandora.voucher-selling-report': built(undefined, NONE),
   'pandora.check-voucher-status': built(undefined, NONE),
-  'pandora.report/pre-order-sticker': later(),
-  'pandora.report/event-report-summary': later(),
+  'pandora.report/pre-order-sticker': built(undefined, NONE),
+  'pandora.report/event-report-summary': built(undefined, NONE),
   'pandora.report/all-transactions': built('report/all-transactions', ['{id}/detail', '{id}/preview']),
   'pandora.report/detail-transaction': built(undefined, NONE),
   'pandora.report/disbursement': built(undefined, NONE),
   'pandora.report/unpick': built(undefined, NONE),
   'pandora.report/all-item': built(undefined, NONE),
-  'pandora.report/alp-report': later(['{transactionType}/{id}/detail']),
+  // `{transactionType}` is how the staff discount was given against the month's quota (ALP_TRANSACTION_TYPES); a path
+  // naming another type than the purchase's opens it at its own.
+  'pandora.report/alp-report': built('report/alp-report', ['{transactionType}/{id}/detail']),
   'pandora.report/monthly-recap': built(undefined, NONE),
-  'pandora.free-gift-report': later(DETAIL),
-  'pandora.promo-report': later(),
-  'pandora.spend-band-report': later(),
+  // `{id}` is a free-gift programme.
+  'pandora.free-gift-report': built('free-gifts', DETAIL),
+  'pandora.promo-report': built(undefined, NONE),
+  'pandora.spend-band-report': built(undefined, NONE),
   'pandora.report-helpdesk': built(undefined, ['report', 'summary']),
 
   // heimdal
@@ -196,7 +203,7 @@ export const ENTRY_SPEC_PATHS: Readonly<Record<string, EntrySpecPaths>> = {
   'heimdal.grab-retry': later(),
 };
 
-/** Paths of the admin shell that belong to no menu entry: the overview, settings, and the two unauthorized pages. */
+/** Paths of the admin shell that belong to no menu entry: the overview, settings, the two unauthorized pages and pandora's previews. */
 export const SHELL_SPEC_PATHS: readonly string[] = [
   '/admin/main-page',
   '/admin/setting',
@@ -204,6 +211,9 @@ export const SHELL_SPEC_PATHS: readonly string[] = [
   '/admin/setting/change-password',
   '/admin/unauthorized',
   '/admin/dashboard/unauthorized',
+  // pandora's print-ready previews of a dashboard and of a report (the page to print in `?path=`).
+  '/admin/pandora/analytic/preview',
+  '/admin/pandora/preview',
 ];
 
 /** A path's parameters, `{id}` and the like. */

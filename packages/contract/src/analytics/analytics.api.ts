@@ -3,7 +3,17 @@ import { MENU } from '../access/registry.ts';
 import { endpoint, entriesPermission, exportEndpoint } from '../common/endpoint.ts';
 import { analyticsQuery } from './analytics-period.ts';
 import { appEventsBody, appEventsResult } from './app-events.schema.ts';
-import { customerSummary, customerTrend } from './customer-analytics.schema.ts';
+import {
+  CUSTOMER_DETAIL_TYPES,
+  customerChannelRow,
+  customerRankExportQuery,
+  customerRankQuery,
+  customerRegionPage,
+  customerStorePage,
+  customerSummary,
+  customerTrend,
+  type CustomerDetailType,
+} from './customer-analytics.schema.ts';
 import { customerMapAnswer, customerMapExportQuery, customerMapQuery } from './customer-map.schema.ts';
 import { exportQueryOf } from '../common/export-query.ts';
 import { offerTopAveragePage, offerTopAverageQuery, campaignRankPage, campaignRankQuery, contentRankPage, contentRankQuery, contentSummary, contentSummaryQuery } from './content-analytics.schema.ts';
@@ -19,7 +29,8 @@ export const posSalesApi = {
     method: 'POST',
     path: 'pos/sales',
     tag: 'pos',
-    summary: 'Records a signed batch of the stores’ transactions, each once by its transaction_id (a repeated one is listed in duplicates and changes nothing); 401 for a bad signature, 422 naming an unknown store',
+    summary:
+      'Records a signed batch of the stores’ transactions, each once by its transaction_id (a repeated one is listed in duplicates and changes nothing), with what the till applied (a promo per line, the associate’s staff discount, the free gifts handed over); 401 for a bad signature, 422 naming each unknown store or inapplicable promo, free gift or associate',
     access: 'public',
     body: posSalesBody,
     data: posSalesResult,
@@ -89,11 +100,33 @@ const customerView = entriesPermission('customer-analytics', ['pandora.customer-
 const customerWidget = <D extends z.ZodType>(name: string, summary: string, data: D) =>
   endpoint({ id: `analytics-customers.${name}`, method: 'GET', path: `analytics/customers/${name}`, tag: 'pandora customers', summary, access: customerView, query: analyticsQuery, data });
 
+/** Customer Analytics' own pages (the breakdowns by channel, region and store are theirs alone). */
+export const CUSTOMER_ANALYTICS_ENTRIES = ['pandora.customer-analytics'] as const;
+const customerAnalyticsWidget = <Q extends z.ZodType, D extends z.ZodType>(name: string, summary: string, query: Q, data: D) =>
+  endpoint({ id: `analytics-customers.${name}`, method: 'GET', path: `analytics/customers/${name}`, tag: 'pandora customers', summary, access: entriesPermission('customer-analytics', CUSTOMER_ANALYTICS_ENTRIES, 'view'), query, data });
+
 /** Customer analytics: distinct member customers and the APC, IPC and QPC per customer and per transaction. */
 export const customerAnalyticsApi = {
   summary: customerWidget('summary', 'The period’s customers (distinct members) and their transactions, lines, quantity and sales, with everyone’s, beside the period before', customerSummary),
   trend: customerWidget('trend', 'Customers and their figures day by day (periods up to 62 days) or month by month', customerTrend),
+  byChannel: customerAnalyticsWidget('by-channel', 'Customers and their figures by channel (offline, online), each channel’s customers distinct within it', analyticsQuery, z.array(customerChannelRow)),
+  byRegion: customerAnalyticsWidget('by-region', 'A page of regions (the stores’ provinces) ranked by one measure (`type`), dense rank, with their figures', customerRankQuery, customerRegionPage),
+  byStore: customerAnalyticsWidget('by-store', 'A page of stores ranked by one measure (`type`), dense rank, top or bottom first, with their figures', customerRankQuery, customerStorePage),
 };
+
+/** A detail page's table exported: every store ranked by the page's measure, as `Export-customer_<type>_<stamp>`. */
+const customerExport = (type: CustomerDetailType) =>
+  endpoint({
+    id: `analytics-customers.${type}-export`,
+    method: 'GET',
+    path: `analytics/customers/${type}/export`,
+    tag: 'pandora customers',
+    summary: `Export every store ranked by ${type.replace(/-/g, ' ')} with the page’s filters, as CSV (with BOM), TXT or XLSX; large exports go to the Download List`,
+    access: entriesPermission('customer-analytics', CUSTOMER_ANALYTICS_ENTRIES, 'export'),
+    query: exportQueryOf(customerRankExportQuery),
+    data: 'file',
+  });
+export const customerAnalyticsExportsApi = Object.fromEntries(CUSTOMER_DETAIL_TYPES.map((type) => [type, customerExport(type)])) as Record<CustomerDetailType, ReturnType<typeof customerExport>>;
 
 /** The thematic customer map is a widget of Dashboard analytics › Customers, and belongs to Customer Analytics too. */
 export const CUSTOMER_MAP_ENTRIES = ['pandora.dashboard-analytics/customers', 'pandora.customer-analytics'] as const;
@@ -176,4 +209,4 @@ export const analyticsExportsApi = {
   products: rankingExport(planogramAnalyticsApi.products, ANALYTICS_EXPORT_ENTRIES.planograms, 'the products ranked by a measure'),
 };
 
-export const analyticsApi = { posSalesApi, salesAnalyticsApi, appEventsApi, planogramAnalyticsApi, contentAnalyticsApi, customerAnalyticsApi, customerMapApi, analyticsShareApi, analyticsExportsApi };
+export const analyticsApi = { posSalesApi, salesAnalyticsApi, appEventsApi, planogramAnalyticsApi, contentAnalyticsApi, customerAnalyticsApi, customerAnalyticsExportsApi, customerMapApi, analyticsShareApi, analyticsExportsApi };

@@ -30,7 +30,7 @@ import { PRODUCT_ENTRIES, productCreateBody, productListQuery, productRow, produ
 import { regionsApi } from '../common/region.api.ts';
 import { productStoreListQuery, storeProductListQuery, storeProductRow, storeProductUpdateBody } from './store-product.schema.ts';
 import { STORE_ENTRIES, THREE_PL_ENTRIES, storeCreateBody, storeDeliveryUpdateBody, storeListQuery, storeRow, storeUpdateBody } from './store.schema.ts';
-import { COUPON_LOG_ENTRIES, COUPON_SETTING_ENTRIES, FREE_GIFT_ENTRIES, MAX_PURCHASE_ENTRIES, PROMO_ENTRIES } from '../access/entries.ts';
+import { COUPON_LOG_ENTRIES, COUPON_SETTING_ENTRIES, FREE_GIFT_ENTRIES, MAX_PURCHASE_ENTRIES, PRE_ORDER_EVENT_ENTRIES, PROMO_ENTRIES } from '../access/entries.ts';
 
 const positions = z.array(z.object({ id: z.number().int(), position: z.number().int() }));
 
@@ -80,8 +80,8 @@ const products = resourceApi({
   path: 'products',
   label: 'product',
   entries: PRODUCT_ENTRIES,
-  // Promo, free-gift, planogram and max-purchase forms search products to choose them.
-  viewEntries: [...PROMO_ENTRIES, ...FREE_GIFT_ENTRIES, ...PLANOGRAM_ENTRIES, ...MAX_PURCHASE_ENTRIES, ...COUPON_SETTING_ENTRIES],
+  // Promo, free-gift, planogram, max-purchase and pre-order event forms search products to choose them.
+  viewEntries: [...PROMO_ENTRIES, ...FREE_GIFT_ENTRIES, ...PLANOGRAM_ENTRIES, ...MAX_PURCHASE_ENTRIES, ...COUPON_SETTING_ENTRIES, ...PRE_ORDER_EVENT_ENTRIES],
   row: productRow,
   listQuery: productListQuery,
   create: productCreateBody,
@@ -108,8 +108,8 @@ const stores = resourceApi({
   path: 'stores',
   label: 'store',
   entries: STORE_ENTRIES,
-  // Promo forms search stores to choose them; a group store's detail lists its stores.
-  viewEntries: [...THREE_PL_ENTRIES, ...PROMO_ENTRIES, ...FREE_GIFT_ENTRIES, ...GROUP_STORE_ENTRIES, ...COUPON_LOG_ENTRIES],
+  // Promo and pre-order event forms search stores to choose them; a group store's detail lists its stores.
+  viewEntries: [...THREE_PL_ENTRIES, ...PROMO_ENTRIES, ...FREE_GIFT_ENTRIES, ...GROUP_STORE_ENTRIES, ...COUPON_LOG_ENTRIES, ...PRE_ORDER_EVENT_ENTRIES],
   row: storeRow,
   listQuery: storeListQuery,
   create: storeCreateBody,

@@ -26,6 +26,9 @@ export const downloadRow = z.object({
   format: z.enum(EXPORT_FORMATS),
   status: z.number().int(),
   row_count: z.number().int().nullable(),
+  /** While the file is written: the rows written so far, of the rows the filters hold (null before the job counts them). */
+  rows_done: z.number().int().nullable(),
+  rows_expected: z.number().int().nullable(),
   size_bytes: z.number().int().nullable(),
   /** Why a failed export failed. */
   error: z.string().nullable(),

@@ -11,3 +11,6 @@ export * from './order-dashboard.api.ts';
 export * from './order-number.ts';
 export * from './order-report.schema.ts';
 export * from './order-reports.api.ts';
+export * from './pre-order-event.schema.ts';
+export * from './pre-order-report.schema.ts';
+export * from './pre-orders.api.ts';

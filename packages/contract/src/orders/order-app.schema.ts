@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateTime } from '../common/fields.ts';
 import { DELIVERY_MODE } from '../enums/index.ts';
 import { FULFIL_DELIVERY, FULFIL_PICK_UP } from '../enums/order-status.ts';
+import { preOrderOrderFields } from './pre-order-event.schema.ts';
 
 /** How long a placed order waits for its payment before the expiry job ends it (decisions.md). */
 export const ORDER_PAYMENT_MINUTES = 30;
@@ -30,8 +31,11 @@ export const appOrderBody = z
       .refine((items) => new Set(items.map((i) => i.plu.toUpperCase())).size === items.length, 'Each product once: raise its quantity instead'),
     /** The app's own id of this order request: sent again (a retry), it answers the order placed the first time. */
     client_ref: z.string().trim().min(1).max(64).nullable().default(null),
+    /** A pre-order: the event's code and the day to collect it (or have it delivered), both or neither. */
+    ...preOrderOrderFields,
   })
   .strict()
+  .refine((b) => !b.event_code === !b.collection_day, { message: 'A pre-order needs both its event and its collection day', path: ['collection_day'] })
   .refine((b) => b.fulfilment === FULFIL_PICK_UP || b.delivery_mode !== null, { message: 'Delivery mode is required for a delivery order', path: ['delivery_mode'] })
   .refine((b) => b.fulfilment === FULFIL_PICK_UP || b.delivery_address !== null, { message: 'Delivery address is required for a delivery order', path: ['delivery_address'] });
 export type AppOrderBody = z.infer<typeof appOrderBody>;

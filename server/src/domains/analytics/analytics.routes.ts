@@ -46,6 +46,9 @@ export function registerAnalyticsRoutes(app: FastifyInstance, s: AnalyticsServic
   serve(app, contentAnalyticsApi.summary, async (req) => ({ message: 'Success', data: await s.content.summary(req.query) }));
   serve(app, customerAnalyticsApi.summary, async (req) => ({ message: 'Success', data: await s.customers.summary(req.query) }));
   serve(app, customerAnalyticsApi.trend, async (req) => ({ message: 'Success', data: await s.customers.trend(req.query) }));
+  serve(app, customerAnalyticsApi.byChannel, async (req) => ({ message: 'Success', data: await s.customers.byChannel(req.query) }));
+  serve(app, customerAnalyticsApi.byRegion, async (req) => ({ message: 'Success', data: await s.customers.byRegion(req.query) }));
+  serve(app, customerAnalyticsApi.byStore, async (req) => ({ message: 'Success', data: await s.customers.byStore(req.query) }));
   serve(app, customerMapApi.map, async (req) => ({ message: 'Success', data: await s.customerMap.map(req.query) }));
   serve(app, contentAnalyticsApi.ranking, async (req) => ({ message: 'Success', data: await s.content.ranking(req.query) }));
   serve(app, contentAnalyticsApi.offerTopAverage, async (req) => ({ message: 'Success', data: await s.content.offerTopAverage(req.query) }));

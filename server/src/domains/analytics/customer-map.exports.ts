@@ -13,7 +13,7 @@ import {
 import { defineExport, type ExportSource, type ExportViewer } from '../../platform/exports/index.ts';
 import type { ModuleExport } from '../../platform/module.ts';
 import { decidePersonalData, stepUpForPersonalData } from '../../platform/personal-data-export.ts';
-import type { PersonalDataAccessLog } from '../../platform/personal-data.ts';
+import { maskNameSql, type PersonalDataAccessLog } from '../../platform/personal-data.ts';
 import { addressFilters, inBoxSql, mapFiltersOf } from './customer-map.service.ts';
 
 /*
@@ -24,10 +24,6 @@ import { addressFilters, inBoxSql, mapFiltersOf } from './customer-map.service.t
  */
 
 const dated = (name: string) => (format: ExportFormat, at: Date) => `${name} - ${jakartaDay(at)}.${format}`;
-
-/** The contract's maskName in SQL: each word's first letter, then as many stars as the word has more letters. */
-export const maskNameSql = (name: SQL): SQL =>
-  sql`coalesce((select string_agg(left(w, 1) || repeat('*', char_length(w) - 1), ' ' order by i) from regexp_split_to_table(btrim(${name}), '\\s+') with ordinality t(w, i) where w <> ''), '')`;
 
 /** The located addresses the export's filters take: the box in view when given (closed on every side), regions, members. */
 function conditions(q: CustomerMapExportQuery): SQL[] {

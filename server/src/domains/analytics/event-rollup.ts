@@ -34,5 +34,5 @@ export const EVENTS_SOURCE: RollupSource = {
   ],
 };
 
-export const catchUpEventRollups = (db: Db, now: Date): Promise<number> => catchUp(db, EVENTS_SOURCE, now);
+export const catchUpEventRollups = (db: Db, now: Date, rowsPerStep?: number): Promise<number> => catchUp(db, EVENTS_SOURCE, now, rowsPerStep);
 export const rebuildEventRollups = (db: Db, fromMonth: string, toMonth: string, now: Date): Promise<void> => rebuild(db, EVENTS_SOURCE, fromMonth, toMonth, now);

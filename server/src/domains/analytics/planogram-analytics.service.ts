@@ -51,11 +51,10 @@ export class PlanogramAnalyticsService {
     const figures = async (p: DayPeriod) => {
       const [row] = await queryRows(
         this.db,
-        sql`select (select coalesce(sum(impressions), 0) from ${rollupRows('event_planogram', q, p)} e) as impressions,
-            (select coalesce(sum(clicks), 0) from ${rollupRows('event_planogram', q, p)} e) as clicks,
-            (select coalesce(sum(carts), 0) from ${rollupRows('event_planogram', q, p)} e) as carts,
-            (select coalesce(sum(r.sales), 0) from ${rollupRows('sales_plu', q, p)} r
-              where r.plu in (select p.plu from planogram_products pp join products p on p.id = pp.product_id)) as sales`,
+        sql`select e.*, (select coalesce(sum(r.sales), 0) from ${rollupRows('sales_plu', q, p)} r
+              where r.plu = any(array(select distinct p.plu from planogram_products pp join products p on p.id = pp.product_id))) as sales
+            from (select coalesce(sum(impressions), 0) as impressions, coalesce(sum(clicks), 0) as clicks, coalesce(sum(carts), 0) as carts
+              from ${rollupRows('event_planogram', q, p)} e) e`,
       );
       return figuresOf(row);
     };
@@ -65,44 +64,66 @@ export class PlanogramAnalyticsService {
 
   /** Every planogram shown in the period, ranked by the measure (dense rank), with the measure of the period before. */
   async planograms(q: PlanogramRankQuery): Promise<Page<PlanogramRankRow>> {
-    const rows = await this.page(this.planogramRanking(q), 'planogram_id', q);
+    const period = this.period(q);
+    const previous = previousPeriod(period);
+    const rows = await this.pageFirst(q, this.planogramFigures(q, period), (page) => this.planogramFigures(q, previous, page), 'planogram_id');
     return {
       data: rows.map((r) => ({ rank: Number(r.rank), planogram_id: Number(r.planogram_id), title: String(r.title), previous_value: Number(r.previous_value), ...figuresOf(r) })),
       meta: { page: q.page, limit: q.limit, total: Number(rows[0]?.total ?? 0) },
     };
   }
 
-  /** Each planogram shown in the period (or seen in it) with its events and its products' sales. */
-  private planogramFigures(q: PlanogramRankQuery, p: DayPeriod): SQL {
-    return sql`select pl.id as planogram_id, pl.title, coalesce(ev.impressions, 0) as impressions, coalesce(ev.clicks, 0) as clicks,
+  /**
+   * Each planogram shown in the period (or seen in it) with its events and its products' sales; `only` (a relation of
+   * planogram ids) narrows them. The sales are read PLU by PLU for the planograms' products only (the sales rollups'
+   * PLU index, migration 0047), not every PLU sold in the period.
+   */
+  private planogramFigures(q: PlanogramRankQuery, p: DayPeriod, only?: SQL): SQL {
+    const narrowed = (column: string) => (only ? sql` and ${sql.raw(column)} in (${only})` : sql``);
+    return sql`with ev as (select planogram_id, ${COUNTS} from ${rollupRows('event_planogram', q, p)} e where true${narrowed('planogram_id')} group by planogram_id),
+        pl as (select pl.id, pl.title from planograms pl
+          where ((pl.start_date <= ${p.to}::date and pl.end_date >= ${p.from}::date) or pl.id in (select planogram_id from ev))${narrowed('pl.id')}),
+        shelf as (select pp.planogram_id, p.plu from planogram_products pp join products p on p.id = pp.product_id where pp.planogram_id in (select id from pl)),
+        sold as (select r.plu, sum(r.sales) as sales from ${rollupRows('sales_plu', q, p)} r where r.plu = any(array(select distinct plu from shelf)) group by r.plu),
+        sl as (select shelf.planogram_id, sum(sold.sales) as sales from shelf join sold on sold.plu = shelf.plu group by shelf.planogram_id)
+      select pl.id as planogram_id, pl.title, coalesce(ev.impressions, 0) as impressions, coalesce(ev.clicks, 0) as clicks,
         coalesce(ev.carts, 0) as carts, coalesce(sl.sales, 0) as sales
-      from planograms pl
-      left join (select planogram_id, ${COUNTS} from ${rollupRows('event_planogram', q, p)} e group by planogram_id) ev on ev.planogram_id = pl.id
-      left join (select pp.planogram_id, sum(r.sales) as sales from ${rollupRows('sales_plu', q, p)} r
-        join products p on p.plu = r.plu join planogram_products pp on pp.product_id = p.id group by pp.planogram_id) sl on sl.planogram_id = pl.id
-      where (pl.start_date <= ${p.to}::date and pl.end_date >= ${p.from}::date) or ev.planogram_id is not null`;
+      from pl left join ev on ev.planogram_id = pl.id left join sl on sl.planogram_id = pl.id`;
   }
 
   /** Products ranked by the measure: one planogram's (all it holds, and any seen in it), or every product seen or sold. */
   async products(q: ProductRankQuery): Promise<Page<ProductRankRow>> {
-    const rows = await this.page(this.productRanking(q), 'product_id', q);
+    const period = this.period(q);
+    const previous = previousPeriod(period);
+    const rows = await this.pageFirst(q, this.productFigures(q, period), (page) => this.productFigures(q, previous, page), 'product_id');
     return {
       data: rows.map((r) => ({ rank: Number(r.rank), product_id: Number(r.product_id), plu: String(r.plu), product_name: String(r.product_name), previous_value: Number(r.previous_value), ...figuresOf(r) })),
       meta: { page: q.page, limit: q.limit, total: Number(rows[0]?.total ?? 0) },
     };
   }
 
-  /** The products of one planogram (all it holds, and any seen in it), or every product seen or sold, with their figures. */
-  private productFigures(q: ProductRankQuery, p: DayPeriod): SQL {
+  /**
+   * The products of one planogram (all it holds, and any seen in it), or every product seen or sold, with their figures;
+   * `only` (a relation of product ids) narrows them. Where the products are known first (a planogram's, or `only`), their
+   * sales are read for their PLUs only.
+   */
+  private productFigures(q: ProductRankQuery, p: DayPeriod, only?: SQL): SQL {
     const inPlanogram = q.planogram_id ? sql` and planogram_id = ${q.planogram_id}` : sql``;
+    const narrowed = only ? sql` and product_id in (${only})` : sql``;
     const held = q.planogram_id ? sql`select product_id from planogram_products where planogram_id = ${q.planogram_id}` : sql`select null::int where false`;
-    return sql`with ev as (select product_id, ${COUNTS} from ${rollupRows('event_product', q, p)} e where true${inPlanogram} group by product_id),
-        sl as (select p.id as product_id, sum(r.sales) as sales from ${rollupRows('sales_plu', q, p)} r join products p on p.plu = r.plu
-          ${q.planogram_id ? sql`where p.id in (${held}) or p.id in (select product_id from ev)` : sql``} group by p.id),
+    // The PLUs as one array value: the planner then reads each by the PLU index instead of every PLU of the period.
+    const wanted = only
+      ? sql`where r.plu = any(array(select plu from products where id in (${only})))`
+      : q.planogram_id
+        ? sql`where r.plu = any(array(select plu from products where id in (${held}) or id in (select product_id from ev)))`
+        : sql``;
+    return sql`with ev as (select product_id, ${COUNTS} from ${rollupRows('event_product', q, p)} e where true${inPlanogram}${narrowed} group by product_id),
+        sl as (select p.id as product_id, sum(r.sales) as sales from ${rollupRows('sales_plu', q, p)} r join products p on p.plu = r.plu ${wanted} group by p.id),
         ids as (select product_id from ev union select product_id from sl union ${held})
       select p.id as product_id, p.plu, p.name as product_name, coalesce(ev.impressions, 0) as impressions, coalesce(ev.clicks, 0) as clicks,
         coalesce(ev.carts, 0) as carts, coalesce(sl.sales, 0) as sales
-      from ids join products p on p.id = ids.product_id left join ev on ev.product_id = p.id left join sl on sl.product_id = p.id`;
+      from ids join products p on p.id = ids.product_id left join ev on ev.product_id = p.id left join sl on sl.product_id = p.id
+      ${only ? sql`where p.id in (${only})` : sql``}`;
   }
 
   /** Every planogram of the ranking (as `planograms` ranks them), for the export. */
@@ -126,8 +147,22 @@ export class PlanogramAnalyticsService {
       from (${current}) cur left join (${previous}) prev on prev.${key} = cur.${key}`;
   }
 
-  /** A page of a ranking. */
-  private async page(ranking: SQL, id: string, q: { page: number; limit: number }) {
-    return queryRows(this.db, sql`select * from (${ranking}) x order by rank, ${sql.raw(id)} limit ${q.limit} offset ${(q.page - 1) * q.limit}`);
+  /**
+   * A page of `current` ranked by the measure (dense rank, as `ranking` ranks it), then the measure of the period before
+   * for the page's rows only (`previous` given the page's ids): what `ranking` answers for the page, without figuring
+   * the period before for every row.
+   */
+  private async pageFirst(q: { measure: PlanogramMeasure; order: 'asc' | 'desc'; page: number; limit: number }, current: SQL, previous: (page: SQL) => SQL, id: string) {
+    const m = sql.raw(q.measure);
+    const dir = sql.raw(q.order === 'asc' ? 'asc' : 'desc');
+    const key = sql.raw(id);
+    return queryRows(
+      this.db,
+      sql`with cur as (${current}),
+          ranked as (select cur.*, dense_rank() over (order by cur.${m} ${dir}) as rank, count(*) over () as total from cur),
+          pick as (select * from ranked order by rank, ${key} limit ${q.limit} offset ${(q.page - 1) * q.limit}),
+          prev as (${previous(sql`select ${key} from pick`)})
+        select pick.*, coalesce(prev.${m}, 0) as previous_value from pick left join prev on prev.${key} = pick.${key} order by pick.rank, pick.${key}`,
+    );
   }
 }

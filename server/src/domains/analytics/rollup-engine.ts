@@ -92,9 +92,10 @@ export async function holdWriterLock(tx: Tx, src: RollupSource): Promise<void> {
 /**
  * Counts every row written since the last catch-up into the source's rollups, in steps, each step one transaction with
  * its watermark: a crash loses no step and counts none twice. Two catch-ups at once (two instances) take turns on the
- * watermark's row. Answers how many rows it counted.
+ * watermark's row. Answers how many rows it counted. A bulk load counts in bigger steps: each rollup row of a
+ * month is then written once a step rather than once every 200,000 rows (`rowsPerStep`).
  */
-export async function catchUp(db: Db, src: RollupSource, now: Date): Promise<number> {
+export async function catchUp(db: Db, src: RollupSource, now: Date, rowsPerStep = STEP): Promise<number> {
   const high = await committedHigh(db, src);
   let counted = 0;
   for (;;) {
@@ -102,7 +103,7 @@ export async function catchUp(db: Db, src: RollupSource, now: Date): Promise<num
       const [w] = await queryRows<{ last_id: string }>(tx, sql`select last_id from rollup_watermarks where name = ${src.watermark} for update`);
       const from = Number(w?.last_id ?? 0);
       if (from >= high) return null;
-      const to = Math.min(high, from + STEP);
+      const to = Math.min(high, from + rowsPerStep);
       await addAll(tx, src, sql`t0.id > ${from} and t0.id <= ${to}`);
       await tx.execute(sql`update rollup_watermarks set last_id = ${to}, updated_at = ${now} where name = ${src.watermark}`);
       const [n] = await queryRows<{ n: string }>(tx, sql`select count(*) as n from ${sql.raw(src.table)} where id > ${from} and id <= ${to}`);

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { addDays, codesOf, periodParts, type AnalyticsQuery, type DayPeriod } from '@portal/contract';
 
 /** The rollup tables a dashboard reads (each `<family>_day` and `<family>_month`). */
-export type RollupFamily = 'sales_rollup' | 'sales_category' | 'sales_plu' | 'sales_member' | 'event_planogram' | 'event_product' | 'event_content';
+export type RollupFamily = 'sales_rollup' | 'sales_category' | 'sales_plu' | 'sales_member' | 'sales_band' | 'sales_promo' | 'sales_gift' | 'event_planogram' | 'event_product' | 'event_content';
 
 /**
  * Which level's rows a widget reads: `filtered` the narrowest the filters allow (the chosen stores, else the chosen

@@ -67,6 +67,52 @@ export const SALES_SOURCE: RollupSource = {
         ['sales', 'sum(l.amount)'],
       ],
     },
+    {
+      // The Promo Report (migration 0044): the lines a till gave a promo on, by promo; a receipt counts once per promo.
+      table: 'sales_promo',
+      from: sql`t join sales_lines l on l.transaction_pk = t.id and l.promo_id is not null`,
+      dims: [
+        ['channel', 't.channel'],
+        ['promo_id', 'l.promo_id'],
+      ],
+      measures: [
+        ['transactions', 'count(distinct t.id)'],
+        ['lines', 'count(*)'],
+        ['quantity', 'sum(l.quantity)'],
+        ['gross', 'sum(l.amount)'],
+        ['discount', 'sum(l.discount)'],
+      ],
+    },
+    {
+      // The Free Gift Report (migration 0044): the gifts handed over with the receipts, by programme.
+      table: 'sales_gift',
+      from: sql`t join sales_gifts g on g.transaction_pk = t.id`,
+      dims: [
+        ['channel', 't.channel'],
+        ['free_gift_id', 'g.free_gift_id'],
+      ],
+      measures: [
+        ['handovers', 'count(*)'],
+        ['receipts', 'count(distinct t.id)'],
+        ['quantity', 'sum(g.quantity)'],
+        ['member_receipts', 'count(distinct t.id) filter (where t.consumer_id is not null)'],
+      ],
+    },
+    {
+      // The Spend Band Report: transactions by basket-value band (migration 0045's spend_band_from).
+      table: 'sales_band',
+      from: sql`t`,
+      dims: [
+        ['channel', 't.channel'],
+        ['band_from', 'spend_band_from(t.total)'],
+      ],
+      measures: [
+        ['transactions', 'count(*)'],
+        ['member_transactions', 'count(t.consumer_id)'],
+        ['sales', 'sum(t.total)'],
+        ['member_sales', 'coalesce(sum(t.total) filter (where t.consumer_id is not null), 0)'],
+      ],
+    },
   ],
 };
 

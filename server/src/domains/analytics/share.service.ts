@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { MENU_BY_KEY, can, type AnalyticsShareBody, type AnalyticsShareResult, type PermissionSet, type ShareRecipient } from '@portal/contract';
+import { MENU_BY_KEY, can, previewHref, type AnalyticsShareBody, type AnalyticsShareResult, type PermissionSet, type ShareRecipient } from '@portal/contract';
 import { queryRows, type Db } from '../../db/client.ts';
 import { writeAudit, type AuditContext } from '../../platform/audit.ts';
 import { forbidden, unprocessable } from '../../platform/errors.ts';
@@ -54,6 +54,8 @@ export class AnalyticsShareService {
     const label = MENU_BY_KEY.get(body.entry)?.label ?? body.entry;
     const url = `${this.publicUrl}${body.path}`;
     const exportUrl = `${url}${body.path.includes('?') ? '&' : '?'}export=xlsx`;
+    // The same view laid out for paper (a dashboard's or report's print preview), where the screen has one.
+    const preview = previewHref(body.path);
     await this.db.transaction(async (tx) => {
       await writeAudit(tx, ctx, {
         action: 'share',
@@ -65,6 +67,7 @@ export class AnalyticsShareService {
           `${ctx.actor?.name ?? 'A colleague'} shared the ${label} with you, with the period and filters they were looking at.`,
           ...(body.note ? [`“${body.note}”`] : []),
           ...(body.with_export && p.exports ? [`Its export, made for you when you open this link: ${exportUrl}`] : []),
+          ...(preview ? [`To print it or save it as a PDF, open its print preview: ${this.publicUrl}${preview}`] : []),
           'The link opens after you sign in to the portal.',
         ];
         await this.mailer.send(composeMail(p.email, `${ctx.actor?.name ?? 'A colleague'} shared ${label} with you`, paragraphs, { label: `Open ${label}`, url }), tx);

@@ -14,9 +14,10 @@ import { MemberService } from './member.resource.ts';
 import { registerMemberRoutes } from './members.routes.ts';
 import { registerPersonalDataAccessRoutes } from './personal-data-access.routes.ts';
 import { personalDataAccessExport, PersonalDataAccessService } from './personal-data-access.service.ts';
+import { StaffPurchaseService } from './staff-purchase.service.ts';
 
 /** cms Consumer, Member Management and the Associate Loyalty Program. */
-export function consumersModule(ctx: ModuleContext): DomainModule {
+export function consumersModule(ctx: ModuleContext): DomainModule & { services: { staffPurchases: StaffPurchaseService } } {
   const { db, clock, mailer, config } = ctx;
   const consumers = new ConsumerService(db);
   const deps: ConsumerDeps = {
@@ -30,6 +31,8 @@ export function consumersModule(ctx: ModuleContext): DomainModule {
   };
   return {
     name: 'consumers',
+    // The associates' staff purchases the tills send, recorded with the receipt by the analytics domain.
+    services: { staffPurchases: new StaffPurchaseService() },
     register(app) {
       registerConsumerRoutes(app, deps);
       registerMemberRoutes(app, deps);

@@ -5,6 +5,7 @@ import { queryPrepared, queryRows, type Db, type Tx } from '../../db/client.ts';
 import { badRequest, pgCode, unprocessable } from '../../platform/errors.ts';
 import { rowReader } from '../../platform/sql/row-reader.ts';
 import { orderRollupMove } from './order-rollup.ts';
+import { takePreOrder } from './pre-order-quota.ts';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** ORD-YYYYMMDD-XXXXXXXX: the Jakarta day it was placed and 8 characters from 32 (40 bits: unique by its index). */
@@ -92,6 +93,18 @@ export class OrderPlacementService {
     }
     const fee = lines[0]?.fee ?? null;
     if (delivery !== null && fee === null) throw unprocessable('No delivery method of this kind is available now');
+    // A pre-order: checked against its event and its units taken from the event's quotas, before the stock is locked.
+    const preOrder =
+      body.event_code && body.collection_day
+        ? await takePreOrder(tx, {
+            eventCode: body.event_code,
+            collectionDay: body.collection_day,
+            storeId,
+            storeCode: body.store_code,
+            lines: lines.map((l) => ({ product_id: Number(l.product_id), plu: l.plu, name: l.name, quantity: l.quantity })),
+            now,
+          })
+        : null;
     const deliveryFee = Number(fee ?? 0);
     const take = JSON.stringify(lines.map((l) => ({ product_id: Number(l.product_id), quantity: l.quantity })));
     const itemsTotal = lines.reduce((n, l) => n + Number(l.price) * l.quantity, 0);
@@ -111,9 +124,10 @@ export class OrderPlacementService {
           where sp.store_id = ${storeId} and sp.product_id = t.product_id and sp.id in (select id from k) and sp.stock >= t.quantity
           returning sp.product_id),
         moved as (insert into orders (order_no, consumer_id, store_id, status, fulfilment, delivery_mode, delivery_address, items_total, picked_total, delivery_fee, total,
-            payment_expires_at, client_ref, created_at, updated_at)
+            payment_expires_at, client_ref, created_at, updated_at, pre_order_event_id, collection_day)
           select ${orderNumber}, ${consumerId}, ${storeId}, ${ORDER_WAITING_PAYMENT}, ${body.fulfilment}, ${delivery},
-            ${delivery !== null ? body.delivery_address : null}, ${itemsTotal}, ${itemsTotal}, ${deliveryFee}, ${total}, ${expires}::timestamptz, ${body.client_ref}, ${now}::timestamptz, ${now}::timestamptz
+            ${delivery !== null ? body.delivery_address : null}, ${itemsTotal}, ${itemsTotal}, ${deliveryFee}, ${total}, ${expires}::timestamptz, ${body.client_ref}, ${now}::timestamptz, ${now}::timestamptz,
+            ${preOrder?.eventId ?? null}::int, ${preOrder?.collectionDay ?? null}::date
           where (select count(*) from taken) = ${lines.length}
           returning id, store_id, created_at, total),
         i as (insert into order_items (order_id, product_id, plu, name, price, quantity, picked_quantity)

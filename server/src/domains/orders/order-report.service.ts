@@ -45,7 +45,7 @@ import { inStoreCodes, orderConditions, orderDef, REFUND_DUE, type OrderFilters,
 /*
  * pandora's order Reports: the orders of a period (Jakarta days, this month by default) through the order list's own
  * filters (`orderConditions`) and indexes, read-only. What each report counts is in docs/decisions.md, "Pandora order
- * reports". The Monthly Recap reads the dashboard's hourly counters (migration 0027) and the unpicked orders' partial
+ * reports". The Monthly Recap reads monthly order counters (migration 0045) and the unpicked orders' partial
  * index, never a year of orders.
  */
 
@@ -132,8 +132,9 @@ const allItemReport = (clock: Clock): GroupedReport<AllItemQuery> => ({
 const recapYear = (q: MonthlyRecapTotalsQuery, clock: Clock): number => q.year ?? Number(jakartaDay(clock.now()).slice(0, 4));
 
 /**
- * Monthly Recap: per Jakarta month and store, from the dashboard's hourly counters (each order counted once, in its
- * current status, in the hour it was placed) and the unpicked orders' partial index.
+ * Monthly Recap: per Jakarta month and store, from the monthly order counters (migration 0045, kept with the dashboard's
+ * hourly ones: each order counted once, in its current status, in the month it was placed) and the unpicked orders'
+ * partial index (its own columns: no order row is read).
  */
 const monthlyRecapReport = (clock: Clock): GroupedReport<MonthlyRecapTotalsQuery> => ({
   select: sql`select r.month || ':' || r.store_id as id, r.month, r.store_id, s.code as store_code, s.name as store_name, r.orders, r.paid_orders,
@@ -143,19 +144,21 @@ const monthlyRecapReport = (clock: Clock): GroupedReport<MonthlyRecapTotalsQuery
     const [start, end] = [jakartaDayStart(`${year}-01-01`), jakartaDayStart(`${year + 1}-01-01`)];
     const codes = storeCodesOf(q.store_code);
     const stores = (column: string) => (codes.length ? sql`and ${inStoreCodes(column, codes)}` : sql``);
-    const month = (column: string) => sql.raw(`to_char(${column} at time zone '${TIME_ZONE}', 'YYYY-MM')`);
+    // Months as dates while grouping (a cheap truncation per order), as text only once per group.
+    const month = (column: string) => sql.raw(`date_trunc('month', ${column} at time zone '${TIME_ZONE}')`);
     return sql`from (
         select t.month, t.store_id, t.orders, t.paid_orders, t.revenue, t.cancelled_orders,
           coalesce(u.unpicked_orders, 0) as unpicked_orders, coalesce(u.unpicked_value, 0) as unpicked_value
-        from (select ${month('t.hour')} as month, t.store_id, sum(t.orders) as orders,
+        from (select to_char(t.month, 'YYYY-MM') as month, t.store_id, sum(t.orders) as orders,
             coalesce(sum(t.orders) filter (where t.status ${REVENUE}), 0) as paid_orders,
             coalesce(sum(t.amount) filter (where t.status ${REVENUE}), 0) as revenue,
             coalesce(sum(t.orders) filter (where t.status = ${ORDER_CANCELLED}), 0) as cancelled_orders
-          from order_rollup_hourly t where t.hour >= ${start} and t.hour < ${end} ${stores('t.store_id')}
+          from order_rollup_monthly t where t.month >= ${`${year}-01-01`}::date and t.month < ${`${year + 1}-01-01`}::date ${stores('t.store_id')}
           group by 1, 2 having sum(t.orders) <> 0) t
-        left join (select ${month('o.created_at')} as month, o.store_id, count(*) as unpicked_orders, sum(o.items_total - o.picked_total) as unpicked_value
-          from orders o where o.has_unpick and o.created_at >= ${start} and o.created_at < ${end} ${stores('o.store_id')}
-          group by 1, 2) u on u.month = t.month and u.store_id = t.store_id
+        left join (select to_char(u0.month, 'YYYY-MM') as month, u0.store_id, u0.unpicked_orders, u0.unpicked_value
+          from (select ${month('o.created_at')} as month, o.store_id, count(*) as unpicked_orders, sum(o.items_total - o.picked_total) as unpicked_value
+            from orders o where o.has_unpick and o.created_at >= ${start} and o.created_at < ${end} ${stores('o.store_id')}
+            group by 1, 2) u0) u on u.month = t.month and u.store_id = t.store_id
       ) r join stores s on s.id = r.store_id`;
   },
   sort: {

@@ -5,6 +5,7 @@ import { badRequest, conflict, notFound, unprocessable } from '../../platform/er
 import type { JobQueue } from '../../platform/jobs.ts';
 import { countOrderMove } from './order-rollup.ts';
 import { ORDER_SALE_JOB } from './order-sale.job.ts';
+import { givePreOrderBack } from './pre-order-quota.ts';
 import { ORDER_SUBJECT, recordMove, refusedMove, type MoveActor } from './workflow-move.ts';
 
 type OrderStatusCode = (typeof ORDER_STATUS.values)[number];
@@ -98,6 +99,8 @@ export class OrderWorkflowService {
       now,
     );
     if (returnsStock(to)) {
+      // A pre-order's units go back to its event's quotas first: their rows are locked before the stock's, as placing takes them.
+      await givePreOrderBack(tx, orderId);
       await tx.execute(sql`with r as (select product_id, sum(picked_quantity)::int as quantity from order_items where order_id = ${orderId} group by product_id),
           k as (select sp.id from store_products sp where sp.store_id = ${order.store_id} and sp.product_id in (select product_id from r) order by sp.product_id for update)
         update store_products sp set stock = sp.stock + r.quantity from r

@@ -39,6 +39,14 @@ export interface ExportViewer {
 /** The list query of an export: a zod object (the list's own contract query). */
 export type ListQuerySchema = z.ZodObject;
 
+/** A sheet of its own in an XLSX file, beside the export's main one (a report's summary before its detail). */
+export interface ExportSheet<L extends ListQuerySchema = ListQuerySchema> {
+  /** At most 31 characters. */
+  sheetName: string;
+  columns: readonly ExportColumn[];
+  source: (q: z.output<L>, viewer: ExportViewer) => ExportSource;
+}
+
 /**
  * One export, declared once beside its list: its spec file name, the sheet name, the menu entries whose `export`
  * right it needs, the list's own query schema (so it takes exactly the list's filters), the columns, and the rows.
@@ -66,11 +74,20 @@ export interface ExportDef<L extends ListQuerySchema = ListQuerySchema> {
   forQuery?: (db: Db, q: z.output<L>) => Promise<Pick<ExportDef<L>, 'columns' | 'source'>>;
   /** Refuses a request before any row is read (the step-up asked of unmasked personal data); throws an AppError. */
   guard?: (actor: Actor, now: Date) => void;
+  /**
+   * Sheets an XLSX file holds before the main one, with the same filters (a report's summary); CSV and TXT, one table
+   * each, hold the main one only. The Download List's threshold counts the main sheet's rows.
+   */
+  leadSheets?: readonly ExportSheet<L>[];
 }
 
 /** Checks a declaration once, at start-up: the sheet name rule, at least one column, entries that offer `export`. */
 export function defineExport<L extends ListQuerySchema>(def: ExportDef<L>): ExportDef<L> {
   checkSheetName(def.sheetName);
+  for (const sheet of def.leadSheets ?? []) {
+    checkSheetName(sheet.sheetName);
+    if (!sheet.columns.length) throw new Error(`export ${def.name}: sheet ${sheet.sheetName} has no columns`);
+  }
   if (!/^[A-Za-z0-9_-]+$/.test(def.name)) throw new Error(`export ${def.name}: the name must be a plain file name`);
   if (!def.columns.length) throw new Error(`export ${def.name}: no columns`);
   const offering = def.entries.filter((e) => MENU_BY_KEY.get(e)?.actions.includes('export'));

@@ -30,6 +30,8 @@ import { rowReader } from '../sql/row-reader.ts';
 import { cellRows, fileNameOf, type ExportDef, type ExportViewer } from './export-def.ts';
 import { readBatches } from './source.ts';
 import { copyCsv } from './copy-csv.ts';
+import { trackProgress, type ProgressReport } from './export-progress.ts';
+import type { ExportSource } from './source.ts';
 import { csvHead, openTableWriter } from './writers.ts';
 import { ExportSlots } from './export-slots.ts';
 import { spool, sweepSpool } from './spool.ts';
@@ -57,6 +59,8 @@ export interface ExportServiceOptions {
   maxQueuedPerUser?: number;
   /** A direct download whose reader takes nothing for this long is ended (its place is given back). */
   stallSeconds?: number;
+  /** A kept export writes its progress into its entry at most this often (export-progress.ts). */
+  progressEveryMs?: number;
 }
 
 export type ExportAnswer =
@@ -68,7 +72,7 @@ interface Requester {
   audit: AuditContext;
 }
 
-const DOWNLOAD_SELECT = sql`select d.id, d.export_name, d.file_name, d.format, d.status, d.row_count, d.size_bytes, d.error, d.created_at, d.finished_at`;
+const DOWNLOAD_SELECT = sql`select d.id, d.export_name, d.file_name, d.format, d.status, d.row_count, d.rows_done, d.rows_expected, d.size_bytes, d.error, d.created_at, d.finished_at`;
 
 const toDownloadRow = rowReader(downloadRow);
 
@@ -146,23 +150,34 @@ export class ExportService {
   }
 
   /** Writes every row of the export to `out` and ends it; answers the number of rows. */
-  async write(declared: ExportDef, q: Record<string, unknown>, asker: ExportViewer, format: ExportFormat, out: Writable): Promise<number> {
+  async write(declared: ExportDef, q: Record<string, unknown>, asker: ExportViewer, format: ExportFormat, out: Writable, progress?: (src: ExportSource) => Promise<ProgressReport>): Promise<number> {
     const def = declared.forQuery ? { ...declared, ...(await declared.forQuery(this.db, q)) } : declared;
     const viewer = (await def.prepare?.(this.db, q, asker)) ?? asker;
     let rows = format === 'csv' ? await copyCsv(this.readers, def, def.source(q, viewer), csvHead(def.columns.map((c) => c.label)), out) : null;
-    rows ??= await this.writeBatched(def, q, viewer, format, out);
+    // A kept export's progress: the batched writer reports it; COPY (CSV on PostgreSQL, seconds for a million rows) does not.
+    rows ??= await this.writeBatched(def, q, viewer, format, out, await progress?.(def.source(q, viewer)));
     // Both callers hand the file over only once this returns (spooled, or renamed into the Download List).
     await viewer.recorded;
     return rows;
   }
 
   /** The batched writer alone, for a prepared viewer: every format, on both databases (CSV on PostgreSQL goes through COPY). */
-  async writeBatched(def: ExportDef, q: Record<string, unknown>, viewer: ExportViewer, format: ExportFormat, out: Writable): Promise<number> {
-    const writer = openTableWriter(format, out, { header: def.columns.map((c) => c.label), sheetName: def.sheetName });
+  async writeBatched(def: ExportDef, q: Record<string, unknown>, viewer: ExportViewer, format: ExportFormat, out: Writable, report?: ProgressReport): Promise<number> {
+    // An XLSX file holds the lead sheets first (a summary), then the main one; the rows answered are the main sheet's.
+    const sheets = [...(format === 'xlsx' ? (def.leadSheets ?? []) : []), def];
+    const tableOf = (sheet: (typeof sheets)[number]) => ({ header: sheet.columns.map((c) => c.label), sheetName: sheet.sheetName });
+    const writer = openTableWriter(format, out, tableOf(sheets[0]!));
     let rows = 0;
-    for await (const batch of readBatches(this.readers, def.source(q, viewer))) {
-      await writer.write(cellRows(def, batch));
-      rows += batch.rows.length;
+    for (const [n, sheet] of sheets.entries()) {
+      if (n > 0) writer.nextSheet?.(tableOf(sheet));
+      const columns = { ...def, columns: sheet.columns };
+      for await (const batch of readBatches(this.readers, sheet.source(q, viewer))) {
+        await writer.write(cellRows(columns, batch));
+        if (sheet === def) {
+          rows += batch.rows.length;
+          report?.(rows);
+        }
+      }
     }
     await writer.end();
     return rows;
@@ -248,12 +263,13 @@ export class ExportService {
       file = fs.createWriteStream(partial);
       // A write failing (disk full) ends the export through the writer and `finished`; never as an unhandled event.
       file.on('error', (err) => this.opts.logger?.warn({ err, downloadId }, 'export file write failed'));
-      const rows = await this.write(def, parsed.data as Record<string, unknown>, { userId: entry.userId }, format, file);
+      const progress = (src: ExportSource) => trackProgress(this.db, downloadId, src, this.opts.progressEveryMs);
+      const rows = await this.write(def, parsed.data as Record<string, unknown>, { userId: entry.userId }, format, file, progress);
       await finished(file);
       await fs.promises.rename(partial, path.join(this.opts.dir, storageName));
       const { size } = await fs.promises.stat(path.join(this.opts.dir, storageName));
       await this.db.execute(
-        sql`update downloads set status = ${DOWNLOAD_READY}, row_count = ${rows}, size_bytes = ${size}, storage_name = ${storageName}, finished_at = ${this.clock.now()},
+        sql`update downloads set status = ${DOWNLOAD_READY}, row_count = ${rows}, rows_done = ${rows}, size_bytes = ${size}, storage_name = ${storageName}, finished_at = ${this.clock.now()},
               updated_at = ${this.clock.now()}, version = version + 1
             where id = ${downloadId} and status = ${DOWNLOAD_IN_PROGRESS}`,
       );

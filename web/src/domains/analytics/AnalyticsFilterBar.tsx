@@ -12,6 +12,9 @@ import { useSearchPatch } from '../../ui/search-param.ts';
 import { PERIOD_PRESETS, periodProblem, presetOf, presetPeriod, useAnalyticsSearch, type AnalyticsSearch, type PeriodPreset } from './analytics-filters.ts';
 import { dayText } from './analytics-links.tsx';
 import { ShareButton } from './ShareButton.tsx';
+import { PrintPreviewButton } from '../../ui/PrintPreviewButton.tsx';
+import { usePreviewHref, usePrintMode } from '../../ui/print-mode.ts';
+import { AnalyticsPrintHeader } from './AnalyticsPrintHeader.tsx';
 
 /** Keys a change of filters resets: a ranked list starts again at its first page. */
 const RESET_ON_CHANGE = { page: undefined };
@@ -187,16 +190,28 @@ export function AnalyticsFilterBar() {
 
 /**
  * A dashboard page: its title (and links beside it), the filter bar, then its widgets for the URL's filters; a period
- * the dashboards refuse (hand-edited into the URL) shows the reason instead of widgets that would fail.
+ * the dashboards refuse (hand-edited into the URL) shows the reason instead of widgets that would fail. In a print
+ * preview, a print header with the filters in words stands in for the title and the filter bar.
  */
 export function AnalyticsPage({ title, extra, children }: { title: string; extra?: ReactNode; children: (search: AnalyticsSearch) => ReactNode }) {
   const { search, problem } = useAnalyticsSearch();
   const problemText = useProblemText();
+  const print = usePrintMode();
+  const preview = usePreviewHref();
+  const body = problem ? <Alert type="error" showIcon title={problemText(problem)} data-testid="analytics-problem" /> : children(search);
+  if (print) {
+    return (
+      <>
+        <AnalyticsPrintHeader title={title} search={search} />
+        {body}
+      </>
+    );
+  }
   return (
     <>
-      <PageHeader title={title} extra={<>{extra}<ShareButton /></>} />
+      <PageHeader title={title} extra={<>{extra}{preview && <PrintPreviewButton href={preview} />}<ShareButton /></>} />
       <AnalyticsFilterBar />
-      {problem ? <Alert type="error" showIcon title={problemText(problem)} data-testid="analytics-problem" /> : children(search)}
+      {body}
     </>
   );
 }

@@ -3,6 +3,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DOWNLOAD_FAILED, DOWNLOAD_READY, downloadsApi, type DownloadRow } from '@portal/contract';
 import { urlOf } from '../../lib/call.ts';
+import { formatCount } from '../../lib/format.ts';
 import { translateMessage } from '../../lib/i18n.ts';
 
 const UNITS = ['B', 'KB', 'MB', 'GB'];
@@ -43,10 +44,16 @@ export function DownloadAction({ row }: { row: DownloadRow }) {
       </Typography.Text>
     );
   }
+  // A job that has counted its rows and written some: how far it is.
+  const percent = row.rows_expected && row.rows_done ? Math.min(99, Math.floor((row.rows_done / row.rows_expected) * 100)) : null;
   return (
     <Space size={6} data-testid={`download-pending-${row.id}`}>
       <Spin size="small" />
-      <Typography.Text type="secondary">{t('operations.download.preparing', 'Preparing the file…')}</Typography.Text>
+      <Typography.Text type="secondary" data-testid={percent === null ? undefined : `download-progress-${row.id}`}>
+        {percent === null
+          ? t('operations.download.preparing', 'Preparing the file…')
+          : `${t('operations.download.writing', 'Writing the file: {{done}} of {{expected}} rows', { done: formatCount(row.rows_done), expected: formatCount(row.rows_expected) })} (${percent}%)`}
+      </Typography.Text>
     </Space>
   );
 }

@@ -18,6 +18,7 @@ const en: Record<string, string> = {
   'operations.download.fields.download': 'Download',
   'operations.download.download': 'Download',
   'operations.download.preparing': 'Preparing the file…',
+  'operations.download.writing': 'Writing the file: {{done}} of {{expected}} rows',
   'operations.download.failed': 'Export failed',
   'The export failed; there is no file to download': 'The export failed; there is no file to download',
 
@@ -60,6 +61,7 @@ const id: Record<string, string> = {
   'operations.download.fields.download': 'Unduh',
   'operations.download.download': 'Unduh',
   'operations.download.preparing': 'Menyiapkan berkas…',
+  'operations.download.writing': 'Menulis berkas: {{done}} dari {{expected}} baris',
   'operations.download.failed': 'Ekspor gagal',
   'The export failed; there is no file to download': 'Ekspor gagal; tidak ada berkas untuk diunduh',
   'The export could not be written. Please try again.': 'Berkas ekspor tidak dapat dibuat. Silakan coba lagi.',

@@ -1,4 +1,4 @@
-import { createElement } from 'react';
+import { createElement, lazy, Suspense } from 'react';
 import {
   VOUCHER_ORDER_STATUS,
   VOUCHER_PAYMENT_METHOD,
@@ -17,7 +17,6 @@ import { defineResource } from '../../ui/resource.ts';
 import { VoucherLinesInput, type VoucherLine } from './VoucherLinesInput.tsx';
 import { VoucherOrderActions } from './VoucherOrderActions.tsx';
 import { VoucherOrderDocumentLinks } from './VoucherOrderDocumentLinks.tsx';
-import { VoucherOrderItems } from './VoucherOrderItems.tsx';
 import { VoucherOrderTimeline } from './VoucherOrderTimeline.tsx';
 import { OrderVouchers } from './OrderVouchers.tsx';
 
@@ -32,7 +31,9 @@ const partnerPicker = remoteSelect({
 });
 
 const PartnerOf = ({ row }: { row: VoucherOrderRow }) => createElement('span', null, `${row.partner_code} · ${row.partner_name}`);
-const Items = ({ row }: { row: VoucherOrderDetail }) => createElement(VoucherOrderItems, { row });
+// The detail's items (with the release progress and the quantity editor) load with the detail, not with the list.
+const VoucherOrderItems = lazy(async () => ({ default: (await import('./VoucherOrderItems.tsx')).VoucherOrderItems }));
+const Items = ({ row }: { row: VoucherOrderDetail }) => createElement(Suspense, { fallback: null }, createElement(VoucherOrderItems, { row }));
 /** One field of the order's client as a detail item. */
 const partnerItem = (key: keyof VoucherOrderDetail['partner'], label: string) => ({
   key: `partner_${key}`,

@@ -1,0 +1,102 @@
+/** Indonesian texts of pandora's till reports (English defaults live in the views and screens). */
+const fields = (prefix: string, texts: Record<string, string>) => Object.fromEntries(Object.entries(texts).map(([k, v]) => [`${prefix}.fields.${k}`, v]));
+const filters = (prefix: string, texts: Record<string, string>) => Object.fromEntries(Object.entries(texts).map(([k, v]) => [`${prefix}.filters.${k}`, v]));
+
+const PLACES = { from: 'Periode', store_code: 'Kode Toko (pisahkan dengan koma)', province_code: 'Wilayah' };
+
+const id: Record<string, string> = {
+  'analytics.tillReports.period': 'Periode {{from}} – {{to}}',
+
+  'analytics.tillReports.alp.title': 'Laporan ALP',
+  ...fields('analytics.tillReports.alp', {
+    at: 'Tanggal',
+    receipt_no: 'No. Struk',
+    store: 'Toko',
+    employee_no: 'No. Karyawan',
+    associate_name: 'Karyawan',
+    department: 'Departemen',
+    position: 'Jabatan',
+    channel: 'Kanal',
+    transaction_type: 'Jenis Transaksi',
+    amount: 'Nilai Belanja',
+    discount: 'Diskon Karyawan',
+    promo_discount: 'Diskon Promo',
+    quota: 'Kuota Bulanan',
+    used: 'Terpakai Bulan Ini',
+    quota_used: 'Kuota Terpakai',
+    over_quota: 'Melebihi Kuota',
+    plu: 'PLU',
+    product_name: 'Produk',
+    quantity: 'Jumlah',
+    price: 'Harga',
+    line_amount: 'Nilai Baris',
+    promo: 'Promo',
+  }),
+  ...filters('analytics.tillReports.alp', PLACES),
+  'analytics.tillReports.alp.sections.purchase': 'Belanja karyawan',
+  'analytics.tillReports.alp.sections.money': 'Nilai',
+  'analytics.tillReports.alp.sections.lines': 'Baris struk',
+  'analytics.tillReports.alp.transactions': 'Belanja karyawan',
+  'analytics.tillReports.alp.overQuota': 'Melebihi kuota',
+  'analytics.tillReports.alp.quotaUsed': 'Kuota terpakai: {{percent}} oleh {{associates}} karyawan',
+  'analytics.tillReports.alp.noLines': 'Belanja ini tercatat tanpa baris struknya.',
+  'analytics.tillReports.alp.note':
+    'Belanja karyawan yang dicatat kasir toko dengan diskon karyawan, per hari Jakarta. Kuota adalah kuota bulanan setiap karyawan, sekali per karyawan dan bulan; belanja melebihi kuota bila membuat diskon karyawan bulan itu melampauinya.',
+
+  'analytics.tillReports.promo.title': 'Laporan Promo',
+  ...fields('analytics.tillReports.promo', {
+    promo_code: 'Kode Promo',
+    promo_name: 'Promo',
+    promo_type: 'Jenis Promo',
+    scope: 'Toko / Hari',
+    transactions: 'Transaksi',
+    quantity: 'Jumlah',
+    gross: 'Penjualan Kotor',
+    discount: 'Diskon',
+    net: 'Penjualan Bersih',
+    view: 'Baris',
+    promo_id: 'Promo',
+    channel: 'Kanal',
+  }),
+  ...filters('analytics.tillReports.promo', PLACES),
+  'analytics.tillReports.promo.promos': 'Promo terpakai',
+  'analytics.tillReports.promo.allStoresDays': 'Semua toko dan hari',
+  'analytics.tillReports.promo.note':
+    'Baris yang diberi promo oleh kasir toko, per hari Jakarta: satu struk dihitung sekali untuk setiap promo yang ada di barisnya; penjualan kotor adalah harga × jumlah baris, bersih adalah yang dibayar setelah diskon promo.',
+
+  'analytics.tillReports.freeGift.title': 'Laporan Hadiah Gratis',
+  ...fields('analytics.tillReports.freeGift', {
+    at: 'Tanggal',
+    gift: 'Hadiah Gratis',
+    free_gift_id: 'Hadiah Gratis',
+    gift_code: 'Kode Hadiah',
+    plu: 'PLU',
+    product_name: 'Produk Hadiah',
+    quantity: 'Hadiah Diserahkan',
+    receipt_no: 'No. Struk',
+    receipt_amount: 'Nilai Struk',
+    store: 'Toko',
+    consumer_name: 'Member',
+    consumer_phone: 'No. Telepon',
+    handovers: 'Penyerahan',
+    receipts: 'Struk dengan hadiah',
+    member_receipts: 'Di antaranya oleh member',
+    status: 'Status',
+    programme_period: 'Berlaku',
+    min_purchase: 'Minimal Belanja',
+    gifts: 'Hadiah',
+    day: 'Hari',
+  }),
+  ...filters('analytics.tillReports.freeGift', PLACES),
+  'analytics.tillReports.freeGift.programmes': 'Program',
+  'analytics.tillReports.freeGift.programme': 'Program',
+  'analytics.tillReports.freeGift.allHandovers': 'Penyerahan di laporan',
+  'analytics.tillReports.freeGift.byStore': 'Per toko',
+  'analytics.tillReports.freeGift.byDay': 'Per hari',
+  'analytics.tillReports.freeGift.byDayChart': 'Hadiah diserahkan per hari',
+  'analytics.tillReports.freeGift.handovers': 'Penyerahan',
+  'analytics.tillReports.freeGift.note':
+    'Hadiah yang diserahkan kasir toko bersama struknya, per hari Jakarta; member adalah pemilik kartu yang dipindai di struk, dengan nomor telepon disamarkan kecuali Anda memiliki hak data pribadi.',
+};
+
+export const tillReportsI18n = { en: {} as Record<string, string>, id };
