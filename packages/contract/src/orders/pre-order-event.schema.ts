@@ -35,7 +35,8 @@ export function preOrderWindowIssues(w: PreOrderWindows): { path: keyof PreOrder
   const issues: { path: keyof PreOrderWindows; message: string }[] = [];
   if (Date.parse(w.order_end) <= Date.parse(w.order_start)) issues.push({ path: 'order_end', message: 'The order window must end after it starts' });
   if (w.collection_end < w.collection_start) issues.push({ path: 'collection_end', message: 'The collection window cannot end before it starts' });
-  if (w.collection_start < jakartaDayOfInstant(w.order_start)) issues.push({ path: 'collection_start', message: 'Collection cannot start before ordering opens' });
+  // The body's own fields may have failed already (zod runs refinements on a partly valid object): no day of no instant.
+  if (!Number.isNaN(Date.parse(w.order_start)) && w.collection_start < jakartaDayOfInstant(w.order_start)) issues.push({ path: 'collection_start', message: 'Collection cannot start before ordering opens' });
   return issues;
 }
 
