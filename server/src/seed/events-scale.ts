@@ -160,7 +160,7 @@ export async function generateEvents(db: Db, opts: EventsScaleOptions): Promise<
 }
 
 /** An event of a day of the app's traffic: its consumer, type code (1 impression, 2 click, 3 add to cart), what it is about and when. */
-export interface AppDayEvent {
+export type AppDayEvent = {
   consumer_id: number;
   type: number;
   planogram_id: number | null;
@@ -168,7 +168,7 @@ export interface AppDayEvent {
   content_id: number | null;
   store_code: string | null;
   at: string;
-}
+};
 
 /**
  * A day of the app's traffic shaped as the generator shapes a year's (the same moments, over the day before `now`),
