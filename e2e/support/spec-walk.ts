@@ -7,14 +7,18 @@ import { BUILT_ENTRIES, fillPath, SHELL_SPEC_PATHS, specPathsOf, type SpecPath }
  * record (`stores/{stores}/products`) is read under the first record of the list in braces.
  */
 export async function firstRecordId(page: Page, records: string): Promise<string> {
+  return String((await firstRecord(page, records)).id);
+}
+
+async function firstRecord(page: Page, records: string): Promise<{ id: number | string } & Record<string, unknown>> {
   const outer = records.match(/\{([a-z/-]+)\}/)?.[1];
-  if (outer) return firstRecordId(page, records.replace(`{${outer}}`, encodeURIComponent(await firstRecordId(page, outer))));
+  if (outer) return firstRecord(page, records.replace(`{${outer}}`, encodeURIComponent(await firstRecordId(page, outer))));
   const res = await page.request.get(`/api/v1/${records}?limit=1`);
   expect(res.status(), `GET /api/v1/${records}`).toBe(200);
-  const body = (await res.json()) as { data: { data: { id: number | string }[] } };
-  const id = body.data.data[0]?.id;
-  if (id === undefined) throw new Error(`the demo data has no record in /api/v1/${records}`);
-  return String(id);
+  const body = (await res.json()) as { data: { data: ({ id: number | string } & Record<string, unknown>)[] } };
+  const record = body.data.data[0];
+  if (record === undefined) throw new Error(`the demo data has no record in /api/v1/${records}`);
+  return record;
 }
 
 /** The screen inside the shell's content area (antd's layout content, the page's `main`). */
@@ -33,13 +37,15 @@ export async function outcome(page: Page): Promise<'screen' | 'not-found' | 'for
 
 /** Every spec path of the shell and of every built entry, with `{id}` filled from the first record of its list. */
 export async function* specPaths(page: Page): AsyncGenerator<{ spec: SpecPath; path: string }> {
-  const ids = new Map<string, string>();
+  const firsts = new Map<string, { id: number | string } & Record<string, unknown>>();
   const paths: SpecPath[] = [...SHELL_SPEC_PATHS.map((path) => ({ entry: 'shell', path })), ...BUILT_ENTRIES.flatMap(specPathsOf)];
   for (const spec of paths) {
     let path = spec.path;
     if (spec.records) {
-      if (!ids.has(spec.records)) ids.set(spec.records, await firstRecordId(page, spec.records));
-      path = fillPath(path, ids.get(spec.records)!);
+      if (!firsts.has(spec.records)) firsts.set(spec.records, await firstRecord(page, spec.records));
+      const record = firsts.get(spec.records)!;
+      const named = Object.fromEntries(Object.entries(spec.fields ?? {}).map(([param, field]) => [param, String(record[field])]));
+      path = fillPath(path, record.id, named);
     }
     yield { spec, path };
   }

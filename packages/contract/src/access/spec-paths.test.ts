@@ -38,6 +38,12 @@ describe('spec paths', () => {
     expect(fillPath('/admin/aphrodite/associate-loyalty-program/{employeeNo}/detail', 'EMP 1')).toBe('/admin/aphrodite/associate-loyalty-program/EMP%201/detail');
   });
 
+  it('fills a parameter that is not the id from the field the sub-path names', () => {
+    const alp = specPathsOf('pandora.report/alp-report').find((p) => p.path.endsWith('/detail'));
+    expect(alp).toMatchObject({ records: 'report/alp-report', fields: { transactionType: 'transaction_type' } });
+    expect(fillPath(alp!.path, 909, { transactionType: 'over-quota' })).toBe('/admin/pandora/report/alp-report/over-quota/909/detail');
+  });
+
   it('lists built entries in menu order, the hidden group store among them', () => {
     expect(BUILT_ENTRIES[0]).toBe('ssosis.role-management');
     expect(BUILT_ENTRIES).toContain('cms.group-store');

@@ -19,6 +19,8 @@ export interface SpecSubPath {
    * list in braces: `stores/{stores}/products` is the products of the first of `stores`.
    */
   records: string;
+  /** Parameters filled from a field of that record rather than its id (`{transactionType}` from `transaction_type`). */
+  fields?: Readonly<Record<string, string>>;
 }
 
 export interface EntrySpecPaths {
@@ -35,6 +37,7 @@ export interface SpecPath {
   entry: string;
   path: string;
   records?: string;
+  fields?: Readonly<Record<string, string>>;
 }
 
 const CRUD = ['create', '{id}/detail', '{id}/edit'] as const;
@@ -186,7 +189,7 @@ export const ENTRY_SPEC_PATHS: Readonly<Record<string, EntrySpecPaths>> = {
   'pandora.report/all-item': built(undefined, NONE),
   // `{transactionType}` is how the staff discount was given against the month's quota (ALP_TRANSACTION_TYPES); a path
   // naming another type than the purchase's opens it at its own.
-  'pandora.report/alp-report': built('report/alp-report', ['{transactionType}/{id}/detail']),
+  'pandora.report/alp-report': built('report/alp-report', [{ path: '{transactionType}/{id}/detail', records: 'report/alp-report', fields: { transactionType: 'transaction_type' } }]),
   'pandora.report/monthly-recap': built(undefined, NONE),
   // `{id}` is a free-gift programme.
   'pandora.free-gift-report': built('free-gifts', DETAIL),
@@ -227,9 +230,9 @@ export function specPathsOf(key: string): SpecPath[] {
   return [
     { entry: key, path: entry.route },
     ...spec.paths.map((p) => {
-      const sub = typeof p === 'string' ? { path: p, records: spec.records } : p;
+      const sub: Partial<SpecSubPath> & { path: string } = typeof p === 'string' ? { path: p, records: spec.records } : p;
       const path = `${entry.route}/${sub.path}`;
-      return { entry: key, path, ...(sub.records && path.match(PATH_PARAM) ? { records: sub.records } : {}) };
+      return { entry: key, path, ...(sub.records && path.match(PATH_PARAM) ? { records: sub.records, ...(sub.fields ? { fields: sub.fields } : {}) } : {}) };
     }),
   ];
 }
@@ -237,7 +240,7 @@ export function specPathsOf(key: string): SpecPath[] {
 /** Entries the web app has screens for, menu order kept. */
 export const BUILT_ENTRIES: readonly string[] = MENU.filter((e) => ENTRY_SPEC_PATHS[e.key]?.built).map((e) => e.key);
 
-/** The path with each parameter replaced by a record id. */
-export function fillPath(path: string, id: string | number): string {
-  return path.replace(PATH_PARAM, () => encodeURIComponent(String(id)));
+/** The path with each parameter replaced by a record id, or by the value `named` gives that parameter. */
+export function fillPath(path: string, id: string | number, named: Readonly<Record<string, string>> = {}): string {
+  return path.replace(PATH_PARAM, (_, name: string) => encodeURIComponent(String(named[name] ?? id)));
 }
