@@ -57,7 +57,7 @@ async function freshDatabase(template?: string): Promise<{ url?: string; drop():
 }
 
 /** Runs the server on a free port over the given data and database, once it answers. */
-async function spawnPortal(dataDir: string, databaseUrl: string, env: Record<string, string>): Promise<PortalServer> {
+async function spawnPortal(dataDir: string, databaseUrl: string, env: Record<string, string>, startLimitMs = 90_000): Promise<PortalServer> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: ROOT,
@@ -88,7 +88,7 @@ async function spawnPortal(dataDir: string, databaseUrl: string, env: Record<str
     } catch {
       // not listening yet
     }
-    if (Date.now() - started > 90_000) {
+    if (Date.now() - started > startLimitMs) {
       child.kill('SIGTERM'); // a server that never answered must not outlive the run
       throw new Error(`server did not start:\n${output}`);
     }
@@ -132,7 +132,8 @@ export async function seedTemplate(): Promise<SeededTemplate & { drop(): Promise
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-template-'));
   const database = process.env.TEST_DATABASE_URL ? `e2e_template_${crypto.randomBytes(5).toString('hex')}` : undefined;
   if (database) await adminQuery(`create database ${database}`);
-  const seeding = await spawnPortal(dataDir, database ? databaseUrl(database) : '', {});
+  // Seeding the whole demo runs once per run; on a loaded machine it can take minutes (a copy starts in seconds).
+  const seeding = await spawnPortal(dataDir, database ? databaseUrl(database) : '', {}, 300_000);
   await seeding.stop();
   return {
     dataDir,

@@ -12,6 +12,7 @@ import { couponsApi } from './loyalty/coupons.api.ts';
 import { importBatchesApi, type ImportEndpoints } from './imports/imports.api.ts';
 import { masterdataApi } from './masterdata/masterdata.api.ts';
 import { operationsApi } from './operations/operations.api.ts';
+import { patchOrderApi } from './operations/patch-order.schema.ts';
 import { promotionApi, promotionImportsApi } from './promotion/promotion.api.ts';
 import { stampInjectImportApi, stampsApi } from './loyalty/stamps.api.ts';
 import { raffleApi } from './loyalty/raffles.api.ts';
@@ -50,6 +51,7 @@ export const API = {
   consumers: consumersDomainApi,
   helpdesk: helpdeskApi,
   operations: operationsApi,
+  patchOrder: patchOrderApi,
   stamps: stampsApi,
   coupons: couponsApi,
   raffles: raffleApi,

@@ -17,6 +17,7 @@ import { raffleRoutes } from './loyalty/raffles.routes.tsx';
 import { masterdataRoutes } from './masterdata/masterdata.routes.tsx';
 import { operationsRoutes } from './operations/operations.routes.tsx';
 import { orderRoutes } from './orders/orders.routes.tsx';
+import { patchOrderRoutes } from './orders/patch-order.routes.tsx';
 import { orderDashboardRoutes } from './orders/dashboard.routes.tsx';
 import { orderReportRoutes } from './orders/order-reports.routes.tsx';
 import { tillReportRoutes } from './analytics/till-reports.routes.tsx';
@@ -47,6 +48,7 @@ export function domainRoutes(parent: AnyRoute): AnyRoute[] {
     ...couponRoutes(parent),
     ...raffleRoutes(parent),
     ...orderRoutes(parent),
+    ...patchOrderRoutes(parent),
     ...orderDashboardRoutes(parent),
     ...orderReportRoutes(parent),
     ...tillReportRoutes(parent),

@@ -32,4 +32,7 @@ export const queryKeys = {
   logHistory: resourceKeys('log-history'),
   permission: resourceKeys('permission'),
   secondFactor: ['second-factor-status'] as const,
+  /** heimdal's kept operator actions, every tool's (list params carry the tool). */
+  operatorActions: resourceKeys('operator-actions'),
+  patchOrder: resourceKeys('patch-order'),
 } as const;

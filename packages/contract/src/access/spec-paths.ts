@@ -201,7 +201,7 @@ export const ENTRY_SPEC_PATHS: Readonly<Record<string, EntrySpecPaths>> = {
   'heimdal.consumer-login-log': later(['{id}/consumer']),
   'heimdal.voucher-used-log': later(['{id}/detail-consumer', '{id}/detail-order', '{id}/detail-voucher']),
   'heimdal.digital-stamp-inject': built('stamp-injections', ['import', ...DETAIL]),
-  'heimdal.patch-order': later(),
+  'heimdal.patch-order': built(undefined, NONE),
   'heimdal.update-force-stock': later(),
   'heimdal.grab-retry': later(),
 };

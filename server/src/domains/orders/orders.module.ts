@@ -1,5 +1,6 @@
 import { paymentApi } from '@portal/contract';
 import type { DomainModule, ModuleContext } from '../../platform/module.ts';
+import { GuardedWrites } from '../../platform/guarded/guarded-writes.ts';
 import { PersonalDataAccessLog } from '../../platform/personal-data.ts';
 import { serve } from '../../platform/serve.ts';
 import { OrderAppService } from './order-app.service.ts';
@@ -12,6 +13,8 @@ import { orderExports } from './order.exports.ts';
 import { ORDER_SALE_JOB, orderSaleJob } from './order-sale.job.ts';
 import type { OrdersDeps } from './orders.deps.ts';
 import { OrderService } from './order.resource.ts';
+import { registerPatchOrderRoutes } from './patch-order.routes.ts';
+import { PatchOrderService } from './patch-order.service.ts';
 import { registerOrderAppRoutes, registerOrderStaffRoutes, type OrderRouteServices } from './orders.routes.ts';
 import { PaymentCallbackService, paymentSecretOf } from './payment-callback.service.ts';
 
@@ -41,6 +44,7 @@ export function ordersModule(ctx: ModuleContext, deps: OrdersDeps): DomainModule
       registerOrderStaffRoutes(app, services, ctx.clock);
       registerOrderAppRoutes(app, services, ctx.clock);
       registerOrderDashboardRoutes(app, ctx.db, ctx.clock);
+      registerPatchOrderRoutes(app, new PatchOrderService(ctx.db, services.orders), new GuardedWrites(ctx.db, ctx.clock), ctx.jobs, ctx.clock);
     },
     exports: orderExports(services.accessLog),
     jobs: [

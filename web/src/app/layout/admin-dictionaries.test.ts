@@ -7,7 +7,7 @@ import { ADMIN_DICTIONARIES } from './admin-dictionaries.ts';
 /** Every dictionary of the app, by file: the shell's, the generic blocks' and each domain's. */
 const FILES = import.meta.glob<Record<string, Dictionaries>>('../../{ui,domains}/**/*.i18n.ts', { eager: true });
 /** The source of each module that registers texts (a domain's screens, the import wizard). */
-const SOURCES = import.meta.glob<string>(['../../domains/**/*.screens.tsx', '../../ui/ImportWizard.tsx'], { eager: true, query: '?raw', import: 'default' });
+const SOURCES = import.meta.glob<string>(['../../domains/**/*.screens.tsx', '../../ui/ImportWizard.tsx', '../../ui/guarded/*.tsx'], { eager: true, query: '?raw', import: 'default' });
 const NAMED = Object.entries(FILES).flatMap(([file, exports]) => Object.entries(exports).map(([name, dictionary]) => ({ file, name, dictionary })));
 const ALL: readonly Dictionaries[] = [{ en, id }, ...NAMED.map((d) => d.dictionary)];
 

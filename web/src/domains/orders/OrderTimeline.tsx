@@ -19,9 +19,11 @@ const EVENT_TEXT: Record<string, string> = {
   cancel: 'Cancelled',
   pick_items: 'Picking changed',
   assign_driver: 'Driver assigned',
+  patch: 'Patched by an operator',
+  patch_undo: 'Operator patch undone',
 };
 
 /** Every change of the order, oldest first: the move (or the picking, or the driver), who made it, when, and why. */
-export const OrderTimeline = ({ row }: { row: OrderDetail }) => (
+export const OrderTimeline = ({ row }: { row: Pick<OrderDetail, 'timeline'> }) => (
   <WorkflowTimeline entries={row.timeline} events={EVENT_TEXT} i18n="orders.order" status={(s) => <OrderStatusTag status={s} />} testId="order-timeline" />
 );

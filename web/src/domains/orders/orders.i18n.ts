@@ -103,6 +103,8 @@ const EVENTS_ID: Record<string, string> = {
   cancel: 'Dibatalkan',
   pick_items: 'Pengambilan barang diubah',
   assign_driver: 'Pengemudi ditugaskan',
+  patch: 'Diperbaiki oleh operator',
+  patch_undo: 'Perbaikan operator dibatalkan',
 };
 id['orders.order.filters.store_code'] = 'Kode Toko (pisahkan dengan koma)';
 for (const [k, v] of Object.entries(EVENTS_ID)) id[`orders.order.events.${k}`] = v;
