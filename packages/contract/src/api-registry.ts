@@ -12,7 +12,7 @@ import { couponsApi } from './loyalty/coupons.api.ts';
 import { importBatchesApi, type ImportEndpoints } from './imports/imports.api.ts';
 import { masterdataApi } from './masterdata/masterdata.api.ts';
 import { operationsApi } from './operations/operations.api.ts';
-import { patchOrderApi } from './operations/patch-order.schema.ts';
+import { patchOrderApi } from './orders/patch-order.schema.ts';
 import { promotionApi, promotionImportsApi } from './promotion/promotion.api.ts';
 import { stampInjectImportApi, stampsApi } from './loyalty/stamps.api.ts';
 import { raffleApi } from './loyalty/raffles.api.ts';

@@ -13,3 +13,4 @@ export * from './rich-text.ts';
 export * from './audience.schema.ts';
 export * from './npwp.ts';
 export * from './document-issuer.ts';
+export * from './guarded-write.schema.ts';

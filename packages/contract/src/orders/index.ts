@@ -14,3 +14,4 @@ export * from './order-reports.api.ts';
 export * from './pre-order-event.schema.ts';
 export * from './pre-order-report.schema.ts';
 export * from './pre-orders.api.ts';
+export * from './patch-order.schema.ts';

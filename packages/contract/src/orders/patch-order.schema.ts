@@ -3,8 +3,8 @@ import { endpoint, entriesPermission } from '../common/endpoint.ts';
 import { isoDateTime } from '../common/fields.ts';
 import { versionField } from '../common/list-query.ts';
 import { ORDER_STATUS } from '../enums/order-status.ts';
-import { orderTimelineEntry } from '../orders/order.schema.ts';
-import { guardedToolApi } from './guarded-write.schema.ts';
+import { guardedToolApi } from '../common/guarded-write.schema.ts';
+import { orderTimelineEntry } from './order.schema.ts';
 
 export const PATCH_ORDER_ENTRY = 'heimdal.patch-order';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { endpoint, entriesPermission, page } from '../common/endpoint.ts';
-import { isoDateTime } from '../common/fields.ts';
-import { listQuery } from '../common/list-query.ts';
+import { endpoint, entriesPermission, page } from './endpoint.ts';
+import { isoDateTime } from './fields.ts';
+import { listQuery } from './list-query.ts';
 
 /**
  * heimdal's operator tools are guarded writes (issue 17): a dry-run preview of exactly what will change, then the change
