@@ -18,6 +18,7 @@ import { helpdeskModule } from './domains/helpdesk/helpdesk.module.ts';
 import type { IdentityServices } from './domains/identity/identity.deps.ts';
 import { identityModule } from './domains/identity/identity.module.ts';
 import { registerOverviewRoutes } from './domains/operations/overview.routes.ts';
+import { heimdalLogsModule } from './domains/operations/heimdal-logs.module.ts';
 import { couponsModule } from './domains/loyalty/coupons.module.ts';
 import { masterdataModule } from './domains/masterdata/masterdata.module.ts';
 import { promotionModule } from './domains/promotion/promotion.module.ts';
@@ -211,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     vouchersModule(ctx, { users: identity.services.users, documents: masterdata.services.documentIssuer }),
     analytics,
     tillModule(ctx, { till }),
+    heimdalLogsModule(ctx),
   ];
   const retention = new RetentionService(db, jobs, clock, {
     days: config.RETENTION_DAYS,

@@ -12,7 +12,11 @@ import { couponsApi } from './loyalty/coupons.api.ts';
 import { importBatchesApi, type ImportEndpoints } from './imports/imports.api.ts';
 import { masterdataApi } from './masterdata/masterdata.api.ts';
 import { operationsApi } from './operations/operations.api.ts';
+import { heimdalLogsApi } from './operations/heimdal-logs.api.ts';
 import { patchOrderApi } from './orders/patch-order.schema.ts';
+import { grabRetryApi } from './operations/grab-retry.schema.ts';
+import { forceStockApi, forceStockImportApi } from './operations/force-stock.schema.ts';
+import { stockShadowApi } from './operations/stock-shadow.schema.ts';
 import { promotionApi, promotionImportsApi } from './promotion/promotion.api.ts';
 import { stampInjectImportApi, stampsApi } from './loyalty/stamps.api.ts';
 import { raffleApi } from './loyalty/raffles.api.ts';
@@ -30,7 +34,7 @@ import { spendBandApi } from './analytics/spend-band.api.ts';
 
 /** Every bulk operation by spreadsheet, by its key (`product-edit`): the import wizard finds its endpoints here. */
 export const IMPORT_APIS: ReadonlyMap<string, ImportEndpoints> = new Map(
-  [...Object.values(catalogImportsApi), ...Object.values(promotionImportsApi), ...Object.values(consumerImportsApi), ...Object.values(helpdeskImportsApi), ...Object.values(stampInjectImportApi), ...Object.values(topUpImportApi), ...Object.values(voucherBulkApi)].map((i): [string, ImportEndpoints] => [i.key, i]),
+  [...Object.values(catalogImportsApi), ...Object.values(promotionImportsApi), ...Object.values(consumerImportsApi), ...Object.values(helpdeskImportsApi), ...Object.values(stampInjectImportApi), ...Object.values(topUpImportApi), ...Object.values(voucherBulkApi), ...Object.values(forceStockImportApi)].map((i): [string, ImportEndpoints] => [i.key, i]),
 );
 
 /** The batch steps every import shares, open to whoever may view one of the imports' entries. */
@@ -51,7 +55,12 @@ export const API = {
   consumers: consumersDomainApi,
   helpdesk: helpdeskApi,
   operations: operationsApi,
+  heimdalLogs: heimdalLogsApi,
   patchOrder: patchOrderApi,
+  grabRetry: grabRetryApi,
+  forceStock: forceStockApi,
+  forceStockImports: forceStockImportApi,
+  stockShadow: stockShadowApi,
   stamps: stampsApi,
   coupons: couponsApi,
   raffles: raffleApi,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { AppClient, LoginFailureReason } from '@portal/contract';
 import { queryRows, type Db } from '../db/client.ts';
 import type { Clock } from './clock.ts';
 import type { DbNotifications } from './db-notify.ts';
@@ -30,6 +31,13 @@ export const normalisePhone = (phone: string): string => {
   const digits = phone.replace(/[^\d]/g, '');
   return digits.startsWith('0') ? `62${digits.slice(1)}` : digits;
 };
+
+/** One row of the consumer login log: result 2 Success without a failure, 1 Failed with its reason. */
+function loginLogInsert(a: { at: Date; phone: string; consumerId: number | null; client: AppClient; failure: LoginFailureReason | null }) {
+  const c = a.client;
+  return sql`insert into consumer_login_log (at, result, failure_reason, consumer_id, phone, platform, app_version, device, ip)
+    values (${a.at.toISOString()}, ${a.failure ? 1 : 2}, ${a.failure}, ${a.consumerId}, ${a.phone}, ${c.platform ?? null}, ${c.app_version ?? null}, ${c.device ?? null}, ${c.ip ?? null})`;
+}
 
 /**
  * Consumer tokens: sign-in with phone and password (argon2id hash in `consumer_credentials`), a 256-bit token stored as
@@ -87,24 +95,41 @@ export class ConsumerAuthService {
     );
   }
 
-  /** Only active consumers (status 1) sign in; every refusal answers the same 401. */
-  async signIn(phone: string, password: string): Promise<{ token: string; consumer_id: number; name: string; expires_at: string }> {
-    const rows = await queryRows<{ id: number; name: string; status: number; password_hash: string }>(
+  /**
+   * Only active consumers (status 1) sign in; every refusal answers the same 401. Every attempt that reaches the check
+   * is written to the consumer login log (migration 0048) with what the app said about itself: a refusal on its own,
+   * before the 401 (so it stays whatever the caller does next), a success in the statement that opens the session, which
+   * also records the consumer's last login and a `login` activity. Neither the password nor the token is ever written.
+   */
+  async signIn(phone: string, password: string, client: AppClient = {}): Promise<{ token: string; consumer_id: number; name: string; expires_at: string }> {
+    const tried = normalisePhone(phone) || phone.trim();
+    const rows = await queryRows<{ id: number; name: string; status: number; password_hash: string | null }>(
       this.db,
-      sql`select c.id, c.name, c.status, cc.password_hash from consumers c join consumer_credentials cc on cc.consumer_id = c.id where c.phone = ${normalisePhone(phone)}`,
+      sql`select c.id, c.name, c.status, cc.password_hash from consumers c left join consumer_credentials cc on cc.consumer_id = c.id where c.phone = ${tried}`,
     );
     const row = rows[0];
-    if (!row) {
+    const hash = row?.password_hash;
+    let failure: LoginFailureReason | null;
+    if (!row || !hash) {
+      // Burned whether the phone is unknown or has no password yet, so the answer's timing tells neither.
       await verifySecret(await (dummyHash ??= hashSecret('not-a-password-0')), password);
+      failure = row ? 'no_password' : 'unknown_phone';
+    } else if (!(await verifySecret(String(hash), password))) failure = 'wrong_password';
+    else failure = Number(row.status) === 1 ? null : 'inactive';
+    const now = this.clock.now();
+    const attempt = { at: now, phone: tried, consumerId: row ? Number(row.id) : null, client };
+    if (failure || !row) {
+      await this.db.execute(loginLogInsert({ ...attempt, failure: failure ?? 'unknown_phone' }));
       throw unauthorized('Invalid phone number or password');
     }
-    const ok = await verifySecret(String(row.password_hash), password);
-    if (!ok || Number(row.status) !== 1) throw unauthorized('Invalid phone number or password');
     const token = newToken();
-    const now = this.clock.now();
     const expires = new Date(now.getTime() + TTL_MS);
     await this.db.execute(
-      sql`insert into consumer_sessions (token_hash, consumer_id, created_at, expires_at) values (${hashToken(token)}, ${row.id}, ${now.toISOString()}, ${expires.toISOString()})`,
+      sql`with session as (
+            insert into consumer_sessions (token_hash, consumer_id, created_at, expires_at) values (${hashToken(token)}, ${row.id}, ${now.toISOString()}, ${expires.toISOString()})),
+          logged as (${loginLogInsert({ ...attempt, failure: null })}),
+          seen as (update consumers set last_login_at = ${now.toISOString()} where id = ${row.id})
+        insert into consumer_activity (consumer_id, activity, description, platform, at) values (${row.id}, 'login', 'Signed in to the app', ${client.platform ?? null}, ${now.toISOString()})`,
     );
     return { token, consumer_id: Number(row.id), name: String(row.name), expires_at: expires.toISOString() };
   }

@@ -14,11 +14,13 @@ import { seedIdentity } from './demo-identity.ts';
 import { seedMasterdata } from './demo-masterdata.ts';
 import { demoOrderCount, seedOrders } from './demo-orders.ts';
 import { demoPreOrderCounts, seedPreOrders } from './demo-pre-orders.ts';
+import { seedCourierHandovers } from './demo-courier-handovers.ts';
 import { seedStamps } from './demo-stamps.ts';
 import { seedSurveys } from './demo-surveys.ts';
 import { seedTopUps } from './demo-top-ups.ts';
 import { demoSalesOptions, seedSales } from './demo-sales.ts';
 import { seedAppEvents } from './demo-events.ts';
+import { seedHeimdalLogs } from './demo-heimdal.ts';
 import { PosSalesService } from '../domains/analytics/pos-sales.service.ts';
 import { randomBytes } from 'node:crypto';
 
@@ -59,6 +61,8 @@ export async function seedDemo(db: Db, opts: DemoOptions = {}): Promise<void> {
   if (scale > 0) await seedOrders(db, new PosSalesService(db, randomBytes(32)), new Date(), demoOrderCount(scale));
   // Pre-order events (one taking orders, one past) and their pre-orders, placed and moved by the same order services.
   if (scale > 0) await seedPreOrders(db, new PosSalesService(db, randomBytes(32)), new Date(), demoPreOrderCounts(scale));
+  // 3PL delivery orders handed over to the simulated courier by the hand-over job: booked, or failed for heimdal's Grab Retry.
+  if (scale > 0) await seedCourierHandovers(db, new Date());
   // The stores' till sales, sent by the POS in signed batches; then the sales rollups catch up.
   if (scale > 0) await seedSales(db, new Date(), demoSalesOptions(scale));
   // The consumer app's impressions, clicks and add-to-carts on planograms, products and content.
@@ -68,4 +72,6 @@ export async function seedDemo(db: Db, opts: DemoOptions = {}): Promise<void> {
   if (scale > 0) await seedVoucherProducts(db);
   if (scale > 0) await seedVoucherPartners(db, new Date());
   if (scale > 0) await seedVoucherOrders(db, new Date());
+  // heimdal's logs: consumers signing in to the app through its sign-in, and the tills' receipts of the voucher redemptions.
+  if (scale > 0) await seedHeimdalLogs(db, new Date(), scale >= 1 ? { days: 14, perConsumer: 6 } : { days: 7, perConsumer: 2 });
 }

@@ -16,6 +16,9 @@ import { couponRoutes } from './loyalty/coupons.routes.tsx';
 import { raffleRoutes } from './loyalty/raffles.routes.tsx';
 import { masterdataRoutes } from './masterdata/masterdata.routes.tsx';
 import { operationsRoutes } from './operations/operations.routes.tsx';
+import { grabRetryRoutes } from './operations/grab-retry.routes.tsx';
+import { forceStockRoutes } from './operations/force-stock.routes.tsx';
+import { heimdalLogRoutes } from './operations/heimdal-logs.routes.tsx';
 import { orderRoutes } from './orders/orders.routes.tsx';
 import { patchOrderRoutes } from './orders/patch-order.routes.tsx';
 import { orderDashboardRoutes } from './orders/dashboard.routes.tsx';
@@ -44,6 +47,9 @@ export function domainRoutes(parent: AnyRoute): AnyRoute[] {
     ...masterdataRoutes(parent),
     ...helpdeskRoutes(parent),
     ...operationsRoutes(parent),
+    ...grabRetryRoutes(parent),
+    ...forceStockRoutes(parent),
+    ...heimdalLogRoutes(parent),
     ...stampRoutes(parent),
     ...couponRoutes(parent),
     ...raffleRoutes(parent),

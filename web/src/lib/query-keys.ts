@@ -34,5 +34,10 @@ export const queryKeys = {
   secondFactor: ['second-factor-status'] as const,
   /** heimdal's kept operator actions, every tool's (list params carry the tool). */
   operatorActions: resourceKeys('operator-actions'),
+  /** Import batches (the import wizard's). */
+  imports: resourceKeys('imports'),
   patchOrder: resourceKeys('patch-order'),
+  grabRetry: resourceKeys('grab-retry'),
+  /** heimdal's stock shadow entries (a tab of Update Force Stock). */
+  stockShadow: resourceKeys('stock-shadow'),
 } as const;

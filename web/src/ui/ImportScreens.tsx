@@ -41,7 +41,7 @@ export function ImportPage({
   importKey,
   title,
   ...wizard
-}: ImportTarget & { importKey: string; title?: ReactNode } & Pick<ImportWizardProps, 'params' | 'uploadPrelude' | 'uploadBlocked' | 'failTo'>) {
+}: ImportTarget & { importKey: string; title?: ReactNode } & Pick<ImportWizardProps, 'params' | 'uploadPrelude' | 'uploadBlocked' | 'failTo' | 'confirmStep'>) {
   const { t } = useTranslation();
   const access = useResourceAccess(view);
   if (!access.can(action)) return <Result status="403" title="403" subTitle={t('ui.forbidden', 'You do not have permission to open this page.')} data-testid="forbidden" />;

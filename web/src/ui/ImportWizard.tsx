@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Spin, Steps } from 'antd';
 import { Result } from './Result.tsx';
 import { useTranslation } from 'react-i18next';
+import type { ImportBatch } from '@portal/contract';
 import { ApiError, type Query } from '../lib/api.ts';
 import { registerDictionaries } from '../lib/i18n.ts';
 import { errorMessage, notifyError } from '../lib/notifier.tsx';
@@ -41,9 +42,14 @@ export interface ImportWizardProps {
    * preview, go there with the reason as a notice instead of staying in the wizard.
    */
   failTo?: string;
+  /**
+   * Step 3 of a validated batch when another write than the pipeline's confirm applies it (heimdal's guarded tools: a
+   * preview, a reason, the second factor); the batch's later states (completed, failed) show as usual.
+   */
+  confirmStep?: (step: { batch: ImportBatch; onBack: () => void; onRestart: () => void }) => ReactNode;
 }
 
-export function ImportWizard({ importKey, backTo, title, params, uploadPrelude, uploadBlocked, failTo }: ImportWizardProps) {
+export function ImportWizard({ importKey, backTo, title, params, uploadPrelude, uploadBlocked, failTo, confirmStep }: ImportWizardProps) {
   const { t } = useTranslation();
   const [batchId, setBatchId] = useBatchParam();
   const [stage, setStage] = useState<ImportStage>('preview');
@@ -82,6 +88,7 @@ export function ImportWizard({ importKey, backTo, title, params, uploadPrelude, 
     );
   } else if (!current) body = <ImportUploadStep info={info} params={params} prelude={uploadPrelude} blocked={uploadBlocked} onUploaded={(b) => setBatchId(b.id)} />;
   else if (step === 1) body = <ImportPreviewStep info={info} batch={current} onRestart={restart} onNext={() => setStage('confirm')} />;
+  else if (confirmStep && current.status === 'VALIDATED') body = confirmStep({ batch: current, onBack: () => setStage('preview'), onRestart: restart });
   else body = <ImportConfirmStep batch={current} backTo={backTo} doneMessage={info?.done_message ?? null} onRestart={restart} onBack={() => setStage('preview')} />;
 
   return (

@@ -10,7 +10,7 @@ import { usePreviewHref, usePrintMode } from './print-mode.ts';
 import type { ResourcePrintPage as ResourcePrintPageType } from './ResourcePrintPage.tsx';
 import type { ResourceView } from './resource.ts';
 import { ResourceForm } from './ResourceForm.tsx';
-import { ResourceTable } from './ResourceTable.tsx';
+import { ResourceTable, type TableSelection } from './ResourceTable.tsx';
 import { prefetchList } from './list-query.ts';
 import { useEntryTitle, useResourceAccess } from './use-resource-access.ts';
 
@@ -51,7 +51,13 @@ export function listScreen<Row extends { id: number | string }, Detail extends R
  * `above`: what a list shows over its table (a report's totals). In a print preview the list is laid out for paper: a
  * print header with its filters in words, then its totals and its first rows.
  */
-export function ResourceListPage<Row extends { id: number | string }, Detail extends Row>({ view, extra, above }: View<Row, Detail> & { extra?: ReactNode; above?: ReactNode }) {
+export function ResourceListPage<Row extends { id: number | string }, Detail extends Row>({
+  view,
+  extra,
+  above,
+  below,
+  selection,
+}: View<Row, Detail> & { extra?: ReactNode; above?: ReactNode; below?: ReactNode; selection?: TableSelection<Row> }) {
   const access = useResourceAccess(view);
   const title = useEntryTitle(access.entry);
   const print = usePrintMode();
@@ -84,8 +90,9 @@ export function ResourceListPage<Row extends { id: number | string }, Detail ext
       />
       {above}
       <Card>
-        <ResourceTable view={view} />
+        <ResourceTable view={view} selection={selection} />
       </Card>
+      {below}
     </Allowed>
   );
 }

@@ -40,10 +40,21 @@ function useListSearch(schema: z.ZodType) {
 }
 
 /**
+ * Rows ticked for the screen's own use of them (the input of a guarded tool under the list), held by the screen instead
+ * of the view's bulk actions; cleared by the table when the page changes.
+ */
+export interface TableSelection<Row> {
+  rows: readonly Row[];
+  onChange: (rows: Row[]) => void;
+  /** Rows that may be ticked; others show a disabled box. */
+  eligible?: (row: Row) => boolean;
+}
+
+/**
  * The generic list screen body: FilterBar, column chooser and Create button over an antd Table with server-side
  * pagination and sorting, all driven by the URL's list query; row actions (detail, edit, delete) per permission.
  */
-export function ResourceTable<Row extends { id: number | string }, Detail extends Row>({ view }: { view: ResourceView<Row, Detail> }) {
+export function ResourceTable<Row extends { id: number | string }, Detail extends Row>({ view, selection }: { view: ResourceView<Row, Detail>; selection?: TableSelection<Row> }) {
   const { t } = useTranslation();
   const access = useResourceAccess(view);
   const { go, link } = useGo();
@@ -150,6 +161,7 @@ export function ResourceTable<Row extends { id: number | string }, Detail extend
     const current = typeof params.page === 'number' ? params.page : 1;
     const cursor = page === current + 1 ? (list.data?.meta.next_cursor ?? undefined) : undefined;
     setTicked([]);
+    selection?.onChange([]);
     update({ page, limit, cursor });
   };
 
@@ -227,7 +239,13 @@ export function ResourceTable<Row extends { id: number | string }, Detail extend
         scroll={{ x: 'max-content' }}
         onChange={onChange}
         rowSelection={
-          bulkActions.length
+          selection
+            ? {
+                selectedRowKeys: selection.rows.map((r) => String(r.id)),
+                onChange: (_keys, rows) => selection.onChange(rows),
+                getCheckboxProps: (row) => ({ disabled: !(selection.eligible?.(row) ?? true), 'data-testid': `row-select-${row.id}` }),
+              }
+            : bulkActions.length
             ? {
                 selectedRowKeys: ticked.map((r) => String(r.id)),
                 onChange: (_keys, rows) => setTicked(rows),

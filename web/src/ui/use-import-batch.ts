@@ -3,10 +3,10 @@ import { useLocation, useRouter, useSearch } from '@tanstack/react-router';
 import { importsApi, type ImportDefinitionInfo } from '@portal/contract';
 import { call, callEndpoint } from '../lib/call.ts';
 import { importApiOf } from './import-upload.ts';
-import { resourceKeys } from '../lib/query-keys.ts';
+import { queryKeys } from '../lib/query-keys.ts';
 
 /** The query keys of imports: batches by id, their rows by `{ batch, page, limit, only_errors }`, definitions by key. */
-export const importKeys = resourceKeys('imports');
+export const importKeys = queryKeys.imports;
 const definitionKey = (key: string) => [...importKeys.all, 'definition', key] as const;
 const POLL_MS = 1000;
 

@@ -198,12 +198,13 @@ export const ENTRY_SPEC_PATHS: Readonly<Record<string, EntrySpecPaths>> = {
   'pandora.report-helpdesk': built(undefined, ['report', 'summary']),
 
   // heimdal
-  'heimdal.consumer-login-log': later(['{id}/consumer']),
-  'heimdal.voucher-used-log': later(['{id}/detail-consumer', '{id}/detail-order', '{id}/detail-voucher']),
+  'heimdal.consumer-login-log': built('consumer-login-logs', ['{id}/consumer']),
+  'heimdal.voucher-used-log': built('voucher-used-logs', ['{id}/detail-consumer', '{id}/detail-order', '{id}/detail-voucher']),
   'heimdal.digital-stamp-inject': built('stamp-injections', ['import', ...DETAIL]),
   'heimdal.patch-order': built(undefined, NONE),
-  'heimdal.update-force-stock': later(),
-  'heimdal.grab-retry': later(),
+  // The Stock shadow tab (`stock-shadow`) and the file (`import`) are paths of its own beyond the spec's.
+  'heimdal.update-force-stock': built(undefined, NONE),
+  'heimdal.grab-retry': built(undefined, NONE),
 };
 
 /** Paths of the admin shell that belong to no menu entry: the overview, settings, the two unauthorized pages and pandora's previews. */

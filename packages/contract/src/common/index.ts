@@ -13,4 +13,5 @@ export * from './rich-text.ts';
 export * from './audience.schema.ts';
 export * from './npwp.ts';
 export * from './document-issuer.ts';
+export * from './app-client.ts';
 export * from './guarded-write.schema.ts';

@@ -11,9 +11,10 @@ export const USER_STATUS = enumTable([
   { value: 3, label: 'Inactive', labelId: 'Tidak Aktif', color: 'default' },
 ] as const);
 
+/** Log result of section 3 (heimdal's consumer login log). */
 export const LOG_RESULT = enumTable([
-  { value: 1, label: 'Failed', color: 'red' },
-  { value: 2, label: 'Success', color: 'green' },
+  { value: 1, label: 'Failed', labelId: 'Gagal', color: 'red' },
+  { value: 2, label: 'Success', labelId: 'Berhasil', color: 'green' },
 ] as const);
 
 export const JOB_STATUS = enumTable([

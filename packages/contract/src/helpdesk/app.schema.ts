@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INT4_MAX, recordId } from '../common/list-query.ts';
+import { appClientFields } from '../common/app-client.ts';
 
 /**
  * The small consumer-facing API under `/api/v1/app/` (the loyalty app's side of the help desk), carried by a consumer
@@ -9,6 +10,8 @@ export const appSignInBody = z
   .object({
     phone: z.string({ error: 'Phone is required' }).trim().min(6, 'Phone is required').max(20),
     password: z.string({ error: 'Password is required' }).min(8, 'Password is required').max(200),
+    // Optional: the device, platform and app version the consumer login log records (common/app-client.ts).
+    ...appClientFields,
   })
   .strict();
 export type AppSignIn = z.infer<typeof appSignInBody>;

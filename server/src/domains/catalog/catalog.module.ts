@@ -7,6 +7,8 @@ import { registerCatalogRoutes } from './catalog.routes.ts';
 import { ParentCategoryService, subCategoryDef } from './category.resource.ts';
 import { deliveryMethodDef } from './delivery-method.resource.ts';
 import { registerEcommerceRoutes } from './ecommerce.routes.ts';
+import { forceStockImport } from './force-stock.imports.ts';
+import { registerForceStockRoutes } from './force-stock.routes.ts';
 import { GroupStoreService } from './group-store.service.ts';
 import { PlanogramService } from './planogram.resource.ts';
 import { productDef } from './product.resource.ts';
@@ -38,8 +40,9 @@ export function catalogModule(ctx: ModuleContext): CatalogModule {
       registerRegionRoutes(app, regions);
       registerCatalogRoutes(app, services, db, clock);
       registerEcommerceRoutes(app, ecommerce, services, db, clock);
+      registerForceStockRoutes(app, db, clock);
     },
     exports: CATALOG_EXPORTS,
-    imports: CATALOG_IMPORTS,
+    imports: [...CATALOG_IMPORTS, forceStockImport],
   };
 }

@@ -14,10 +14,19 @@ import type { HelpdeskServices } from './helpdesk.deps.ts';
 export function registerAppRoutes(app: FastifyInstance, s: HelpdeskServices, clock: Clock, signInLimiter: SlidingWindowLimiter): void {
   const consumerOnly = { onRequest: s.consumerAuth.guard };
 
-  serve(app, appApi.signIn, async (req) => ({ message: 'Login Success', data: await s.consumerAuth.signIn(req.body.phone, req.body.password) }), {
-    // Counted per address before the body is read, like the staff sign-in (429 once the budget is spent).
-    onRequest: async (req) => signInLimiter.hit(addressKey(req.ip)),
-  });
+  serve(
+    app,
+    appApi.signIn,
+    async (req) => {
+      // What the app says about itself, and the address, go to the consumer login log with the attempt.
+      const { phone, password, device, platform, app_version } = req.body;
+      return { message: 'Login Success', data: await s.consumerAuth.signIn(phone, password, { device, platform, app_version, ip: req.ip }) };
+    },
+    {
+      // Counted per address before the body is read, like the staff sign-in (429 once the budget is spent).
+      onRequest: async (req) => signInLimiter.hit(addressKey(req.ip)),
+    },
+  );
   serve(
     app,
     appApi.signOut,

@@ -53,7 +53,7 @@ export class OrderAppService {
     const search = q.search ? sql`and (p.plu = upper(${q.search}) or lower(p.name) like lower(${likePattern(q.search)}))` : sql``;
     const rows = await queryRows(
       this.db,
-      sql`select p.plu, p.name, p.brand, p.uom, p.image_url, sp.price, sp.promo_price, greatest(sp.stock, 0) as stock,
+      sql`select p.plu, p.name, p.brand, p.uom, p.image_url, sp.price, sp.promo_price, greatest(sp.stock - coalesce((select sh.quantity from stock_shadows sh where sh.product_id = p.id), 0), 0) as stock,
           (select min(x.max_qty) from max_purchase_limitations x where x.product_id = p.id and x.status = 1 and x.start_date <= ${day}::date and x.end_date >= ${day}::date) as max_per_order
         from store_products sp join products p on p.id = sp.product_id
         where sp.store_id = ${store.id} and sp.is_active and p.status = 1 ${search}

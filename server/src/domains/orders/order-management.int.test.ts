@@ -47,7 +47,8 @@ describe('cms Order Management over HTTP: the list and its filters, the order, i
     ok<AppOrderPlaced>('POST', 'app/orders', consumer, {
       store_code: store.code,
       fulfilment,
-      delivery_mode: fulfilment === 1 ? 1 : null,
+      // Internal: the store's own driver, assigned by hand (a 3PL order is handed to the courier by a job: courier-handover.int.test.ts).
+      delivery_mode: fulfilment === 1 ? 2 : null,
       delivery_address: fulfilment === 1 ? 'Jl. Melati No. 12, Bandung' : null,
       items: products.map((p, i) => ({ plu: p.plu, quantity: quantities[i]! })),
     });
@@ -60,7 +61,7 @@ describe('cms Order Management over HTTP: the list and its filters, the order, i
     const before = [await stock(products[0]!.id), await stock(products[1]!.id)];
     await pay(placed);
     let order = await detail(placed.order_id);
-    expect(order).toMatchObject({ status: 205, payment_status: 'PAID', store_code: store.code, fulfilment: 1, delivery_mode: 1, refund_due: 0, has_unpick: false });
+    expect(order).toMatchObject({ status: 205, payment_status: 'PAID', store_code: store.code, fulfilment: 1, delivery_mode: 2, refund_due: 0, has_unpick: false });
     expect(order.items.map((i) => i.picked_quantity)).toEqual([3, 2]);
 
     // A line picked short needs its reason; more than ordered is refused; the stock gets back what was not picked.

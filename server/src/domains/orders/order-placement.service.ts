@@ -63,7 +63,9 @@ export class OrderPlacementService {
         s as (select (select id from stores where lower(code) = lower(${body.store_code}) and status = 1 order by id limit 1) as store_id,
           (select o.id from orders o where o.consumer_id = c.id and o.client_ref = ${body.client_ref ?? null}) as earlier from c),
         w as (select * from json_to_recordset(${wanted}::json) as w(ord int, plu text, quantity int))
-        select s.store_id, s.earlier, w.ord, w.plu, w.quantity, p.id as product_id, p.name, sp.id as store_product, coalesce(sp.promo_price, sp.price) as price, sp.stock,
+        select s.store_id, s.earlier, w.ord, w.plu, w.quantity, p.id as product_id, p.name, sp.id as store_product, coalesce(sp.promo_price, sp.price) as price,
+          -- What an order may take: the stock less the units the stock shadow of the PLU holds back from online sale.
+          sp.stock - coalesce((select sh.quantity from stock_shadows sh where sh.product_id = p.id), 0) as stock,
           (select fee from delivery_methods where delivery_mode = ${delivery} and status = 1 order by position, id limit 1) as fee,
           m.max_qty, m.daily_limit,
           -- What the consumer ordered of it today counts only for a product with a daily limit.
@@ -121,7 +123,8 @@ export class OrderPlacementService {
       sql`with t as (select * from json_to_recordset(${take}::json) as t(product_id int, quantity int)),
         k as (select sp.id from store_products sp where sp.store_id = ${storeId} and sp.product_id in (select product_id from t) order by sp.product_id for update),
         taken as (update store_products sp set stock = sp.stock - t.quantity from t
-          where sp.store_id = ${storeId} and sp.product_id = t.product_id and sp.id in (select id from k) and sp.stock >= t.quantity
+          where sp.store_id = ${storeId} and sp.product_id = t.product_id and sp.id in (select id from k)
+            and sp.stock - coalesce((select sh.quantity from stock_shadows sh where sh.product_id = sp.product_id), 0) >= t.quantity
           returning sp.product_id),
         moved as (insert into orders (order_no, consumer_id, store_id, status, fulfilment, delivery_mode, delivery_address, items_total, picked_total, delivery_fee, total,
             payment_expires_at, client_ref, created_at, updated_at, pre_order_event_id, collection_day)

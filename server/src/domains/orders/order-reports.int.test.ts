@@ -55,7 +55,8 @@ describe('pandora order reports over HTTP: each report’s rows and totals are w
     const res = await call<AppOrderPlaced>('POST', 'app/orders', consumer, {
       store_code: store.code,
       fulfilment,
-      delivery_mode: fulfilment === 1 ? 1 : null,
+      // Internal: the driver is assigned by hand (a 3PL order is handed to the courier by a job).
+      delivery_mode: fulfilment === 1 ? 2 : null,
       delivery_address: fulfilment === 1 ? 'Jl. Kenanga No. 3, Denpasar' : null,
       items: products.map((p, i) => ({ plu: p.plu, quantity: quantities[i]! })),
     });

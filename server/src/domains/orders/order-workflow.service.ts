@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { ORDER_DISTRIBUTED, ORDER_STATUS, canOrder, orderMoveTo, returnsStock, type OrderAction } from '@portal/contract';
+import { ORDER_DISTRIBUTED, ORDER_READY_TO_DELIVER, ORDER_STATUS, canOrder, orderMoveTo, returnsStock, type OrderAction } from '@portal/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { badRequest, conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs.ts';
+import { requestCourierHandover } from './courier-handover.ts';
 import { countOrderMove } from './order-rollup.ts';
 import { ORDER_SALE_JOB } from './order-sale.job.ts';
 import { givePreOrderBack } from './pre-order-quota.ts';
@@ -108,6 +109,8 @@ export class OrderWorkflowService {
     }
     await countOrderMove(tx, orderId, state.status, to);
     if (to === ORDER_DISTRIBUTED) await this.jobs?.send(ORDER_SALE_JOB, { order_id: orderId }, { tx });
+    // A 3PL delivery order ready to go is handed over to the courier (a job queued with this move: courier-handover.job.ts).
+    if (to === ORDER_READY_TO_DELIVER && this.jobs) await requestCourierHandover(tx, orderId, null, now, this.jobs);
     return { status: to, version };
   }
 }

@@ -96,6 +96,11 @@ export interface ImportDefinition {
   rowsCheck?: (db: Db | Tx, rows: readonly Readonly<Record<string, CellValue>>[], params: ImportParams) => Promise<ReadonlyMap<number, ImportCellError[]>>;
   /** Writes all valid staged rows with set-based SQL inside the commit transaction; answers counts for the result. */
   commit: (tx: Tx, ctx: ImportCommitContext) => Promise<Record<string, number> | void>;
+  /**
+   * Set when a validated batch is applied by another write than the pipeline's confirm (a guarded tool, which asks for
+   * a reason and a second factor): the confirm then answers 409 with this message.
+   */
+  appliedElsewhere?: string;
 }
 
 const IDENT = /^[a-z_][a-z0-9_]*$/;

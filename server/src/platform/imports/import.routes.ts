@@ -70,7 +70,8 @@ export async function registerImportRoutes(app: FastifyInstance, service: Import
 
     serve(scope, batches.confirm, async (req) => {
       const actor = actorOf(req);
-      const { batch } = await service.visible(req.params.id, actor);
+      const { batch, def } = await service.visible(req.params.id, actor);
+      if (def.appliedElsewhere) throw new AppError(409, 'conflict', def.appliedElsewhere);
       return { message: 'Import confirmed', data: await service.confirm(batch, req.body.version, { ...auditContext(req, clock), actor }) };
     });
   });

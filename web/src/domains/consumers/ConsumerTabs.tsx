@@ -1,5 +1,5 @@
-import { createContext, useContext, type ReactNode } from 'react';
-import { Empty, Flex, Tabs } from 'antd';
+import { createContext, lazy, Suspense, useContext, type ReactNode } from 'react';
+import { Empty, Flex, Skeleton, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { can, CONSUMER_ENTRIES, consumersApi, membersApi, PERSONAL_DATA_ACCESS_ENTRIES, type ConsumerDetail } from '@portal/contract';
 import { useSession } from '../../lib/session.ts';
@@ -8,8 +8,21 @@ import { resourceKeys } from '../../lib/query-keys.ts';
 import { useResourceAccess } from '../../ui/use-resource-access.ts';
 import { TagChip } from '../masterdata/masterdata.inputs.tsx';
 import { resourcePaths } from '../../ui/resource-paths.ts';
-import { PersonalDataAccessTab } from './PersonalDataAccessTab.tsx';
-import { ActivityHistory, AddressHistory, ConsumerChats, ConsumerOrders, ConsumerTickets, CouponHistory, PosSaleHistory, StampHistory } from './ConsumerHistory.tsx';
+import type * as Histories from './ConsumerHistory.tsx';
+
+// The histories load with the first tab opened, in a chunk of their own: the detail's route stays within its budget.
+const histories = () => import('./ConsumerHistory.tsx');
+const part = <K extends keyof typeof Histories>(name: K) =>
+  lazy(async () => ({ default: (await histories())[name] })) as unknown as (typeof Histories)[K];
+const AddressHistory = part('AddressHistory');
+const StampHistory = part('StampHistory');
+const CouponHistory = part('CouponHistory');
+const PosSaleHistory = part('PosSaleHistory');
+const ActivityHistory = part('ActivityHistory');
+const ConsumerTickets = part('ConsumerTickets');
+const ConsumerOrders = part('ConsumerOrders');
+const ConsumerChats = part('ConsumerChats');
+const PersonalDataAccessTab = lazy(async () => ({ default: (await import('./PersonalDataAccessTab.tsx')).PersonalDataAccessTab }));
 
 /**
  * The history tab a screen opens on: the spec's `coupon-history/{id}/detail` and `info-address/{id}/detail` are the
@@ -35,7 +48,7 @@ export function ConsumerTabs({ row }: { row: ConsumerDetail }) {
   const editPath = perms && can(perms, access.entry, 'edit') ? (addressId: number) => `${access.paths.list}/${row.id}/address/${addressId}/edit` : undefined;
   const exportQuery = perms && can(perms, access.entry, 'export') ? { consumer_id: row.id } : undefined;
   const openTab = useOpenTab();
-  const tab = (key: string, label: string, children: ReactNode) => ({ key, label: t(`consumers.tabs.${key}`, label), children });
+  const tab = (key: string, label: string, children: ReactNode) => ({ key, label: t(`consumers.tabs.${key}`, label), children: <Suspense fallback={<Skeleton active />}>{children}</Suspense> });
   return (
     <Tabs
       data-testid="consumer-tabs"
@@ -75,8 +88,8 @@ export function MemberTabs({ row }: { row: { id: number } }) {
       data-testid="member-tabs"
       defaultActiveKey={openTab}
       items={[
-        { key: 'addresses', label: t('consumers.tabs.addresses', 'Addresses'), children: <AddressHistory owner={owner} editPath={editPath} /> },
-        { key: 'coupons', label: t('consumers.tabs.coupons', 'Coupon History'), children: <CouponHistory owner={owner} /> },
+        { key: 'addresses', label: t('consumers.tabs.addresses', 'Addresses'), children: <Suspense fallback={<Skeleton active />}><AddressHistory owner={owner} editPath={editPath} /></Suspense> },
+        { key: 'coupons', label: t('consumers.tabs.coupons', 'Coupon History'), children: <Suspense fallback={<Skeleton active />}><CouponHistory owner={owner} /></Suspense> },
       ]}
     />
   );

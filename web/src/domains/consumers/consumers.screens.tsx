@@ -5,13 +5,9 @@ import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { ResourceForm } from '../../ui/ResourceForm.tsx';
-import { RecordEditPage } from '../../ui/RecordEditPage.tsx';
-import { ResourceCreatePage, ResourceDetailPage, ResourceEditPage, ResourceListPage, listScreen } from '../../ui/ResourceScreens.tsx';
+import { ResourceDetailPage, ResourceEditPage, listScreen } from '../../ui/ResourceScreens.tsx';
 import { useResourceAccess } from '../../ui/use-resource-access.ts';
-import { CONSUMER_ADDRESSES, consumerAddressView, MEMBER_ADDRESSES, type AddressOwner } from './consumer-address.view.ts';
-import { memberView } from './member.view.ts';
-import { associateView } from './associate.view.ts';
-import { ImportLinkButton, ImportPage } from '../../ui/ImportScreens.tsx';
+import { CONSUMER_ADDRESSES, consumerAddressView, type AddressOwner } from './consumer-address.view.ts';
 import { consumerView } from './consumer.view.ts';
 import { OpenHistoryTab } from './ConsumerTabs.tsx';
 import { consumersI18n } from './consumers.i18n.ts';
@@ -52,42 +48,3 @@ function AddressEditPage({ owner }: { owner: AddressOwner }) {
 }
 
 export const ConsumerAddressEditScreen = () => <AddressEditPage owner={CONSUMER_ADDRESSES} />;
-
-export const MemberListScreen = listScreen(memberView);
-export const MemberDetailScreen = () => <ResourceDetailPage view={memberView} />;
-export const MemberEditScreen = () => <ResourceEditPage view={memberView} />;
-/** The spec's `member-management/info-address/{id}/detail`: the member's detail at its addresses. */
-export const MemberAddressInfoScreen = () => (
-  <OpenHistoryTab.Provider value="addresses">
-    <ResourceDetailPage view={memberView} />
-  </OpenHistoryTab.Provider>
-);
-/** The spec's `member-management/coupon-history/{id}/detail`: the member's detail at its coupon history. */
-export const MemberCouponHistoryScreen = () => (
-  <OpenHistoryTab.Provider value="coupons">
-    <ResourceDetailPage view={memberView} />
-  </OpenHistoryTab.Provider>
-);
-
-/** The spec's `member-management/info-address/{id}/edit`: the member's address form, the address `?address=` names (the primary one when none). */
-export function MemberAddressEditScreen() {
-  const { t } = useTranslation();
-  const params: Record<string, unknown> = useParams({ strict: false });
-  const memberId = typeof params.id === 'string' ? params.id : '';
-  const view = useMemo(() => consumerAddressView(MEMBER_ADDRESSES, memberId), [memberId]);
-  return <RecordEditPage key={memberId} view={view} param="address" title={t('consumers.address.editTitle', 'Edit Address')} emptyText={t('consumers.address.none', 'This member has no address yet')} />;
-}
-
-export const AssociateListScreen = listScreen(associateView, function AssociateList() {
-  const { t } = useTranslation();
-  const button = (
-    <ImportLinkButton view={associateView} action="create" path="bulk" testId="associate-bulk-open">
-      {t('consumers.associate.bulk', 'Bulk Upload')}
-    </ImportLinkButton>
-  );
-  return <ResourceListPage view={associateView} extra={button} />;
-});
-export const AssociateBulkScreen = () => <ImportPage view={associateView} action="create" importKey="associate" />;
-export const AssociateCreateScreen = () => <ResourceCreatePage view={associateView} />;
-export const AssociateDetailScreen = () => <ResourceDetailPage view={associateView} />;
-export const AssociateEditScreen = () => <ResourceEditPage view={associateView} />;

@@ -21,6 +21,9 @@ const EVENT_TEXT: Record<string, string> = {
   assign_driver: 'Driver assigned',
   patch: 'Patched by an operator',
   patch_undo: 'Operator patch undone',
+  courier_booked: 'Courier booked',
+  courier_failed: 'Courier hand-over failed',
+  courier_retry: 'Courier hand-over retried by an operator',
 };
 
 /** Every change of the order, oldest first: the move (or the picking, or the driver), who made it, when, and why. */

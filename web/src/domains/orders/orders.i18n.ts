@@ -105,6 +105,9 @@ const EVENTS_ID: Record<string, string> = {
   assign_driver: 'Pengemudi ditugaskan',
   patch: 'Diperbaiki oleh operator',
   patch_undo: 'Perbaikan operator dibatalkan',
+  courier_booked: 'Kurir dipesan',
+  courier_failed: 'Serah terima ke kurir gagal',
+  courier_retry: 'Serah terima ke kurir diulang oleh operator',
 };
 id['orders.order.filters.store_code'] = 'Kode Toko (pisahkan dengan koma)';
 for (const [k, v] of Object.entries(EVENTS_ID)) id[`orders.order.events.${k}`] = v;

@@ -93,7 +93,11 @@ function ReleaseProgress({ row }: { row: VoucherOrderDetail }) {
           ? t('voucher.order.releasing', 'Generating voucher codes: {{done}} of {{target}}', { done: formatCount(row.released_count), target: formatCount(target) })
           : t('voucher.order.released', '{{done}} vouchers released', { done: formatCount(row.released_count) })}
       </Typography.Text>
-      <Progress percent={target ? Math.floor((row.released_count / target) * 100) : 100} status={releasing ? 'active' : 'success'} />
+      <Progress
+        percent={target ? Math.floor((row.released_count / target) * 100) : 100}
+        status={releasing ? 'active' : 'success'}
+        aria-label={releasing ? t('voucher.order.releasing', 'Generating voucher codes: {{done}} of {{target}}', { done: formatCount(row.released_count), target: formatCount(target) }) : t('voucher.order.released', '{{done}} vouchers released', { done: formatCount(row.released_count) })}
+      />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { AnyRoute } from '@tanstack/react-router';
 import { resourceRoutes } from '../../ui/resource-routes.ts';
 
 const screens = () => import('./vouchers.screens.tsx');
+const toolScreens = () => import('./voucher-tools.screens.tsx');
 /** A voucher order's print-ready quotation and receipt, in a chunk of their own. */
 const documentScreens = () => import('./voucher-documents.screens.tsx');
 /** pandora's E-voucher Reports, in a chunk of their own. */
@@ -41,15 +42,6 @@ export function voucherRoutes(parent: AnyRoute): AnyRoute[] {
         create: 'VoucherOrderCreateScreen',
         detail: 'VoucherOrderDetailScreen',
       },
-      { entries: ['pandora.check-voucher-status'], list: 'CheckVoucherStatusScreen' },
-    {
-      entries: ['cms.method-of-payment/bulk-voucher'],
-      list: 'BulkVoucherScreen',
-      extra: [
-        { path: 'payment-verify', screen: 'BulkPaymentVerifyScreen' },
-        { path: 'release', screen: 'BulkReleaseScreen' },
-      ],
-    },
       {
         entries: ['cms.voucher-digital/partner-management'],
         list: 'PartnerListScreen',
@@ -58,6 +50,17 @@ export function voucherRoutes(parent: AnyRoute): AnyRoute[] {
         edit: 'PartnerEditScreen',
       },
       { entries: ['cms.method-of-payment/credit-limit'], list: 'CreditLimitListScreen' },
+    ]),
+    ...resourceRoutes(parent, toolScreens, [
+      { entries: ['pandora.check-voucher-status'], list: 'CheckVoucherStatusScreen' },
+      {
+        entries: ['cms.method-of-payment/bulk-voucher'],
+        list: 'BulkVoucherScreen',
+        extra: [
+          { path: 'payment-verify', screen: 'BulkPaymentVerifyScreen' },
+          { path: 'release', screen: 'BulkReleaseScreen' },
+        ],
+      },
     ]),
   ];
 }

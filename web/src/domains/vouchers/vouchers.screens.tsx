@@ -8,9 +8,6 @@ import { voucherOrderView } from './voucher-order.view.ts';
 import { voucherProductView } from './voucher-product.view.ts';
 import { vouchersI18n } from './vouchers.i18n.ts';
 
-export { CheckVoucherStatusScreen } from './CheckVoucherStatus.tsx';
-export { BulkPaymentVerifyScreen, BulkReleaseScreen, BulkVoucherScreen } from './BulkVoucher.tsx';
-
 // The domain's texts arrive with its screens, not with every screen.
 registerDictionaries(vouchersI18n, voucherOrderI18n, partnerI18n);
 
