@@ -10,6 +10,7 @@ import {
   type PlanogramSummary,
   type ProductRankRow,
 } from '@portal/contract';
+import { pageData } from '../support/api.ts';
 import { audit, describeFinding } from '../support/a11y.ts';
 import { latestMail, newPage, shot } from '../support/browser.ts';
 import { pick } from '../support/inputs.ts';
@@ -23,13 +24,6 @@ const CAMPAIGNS = '/admin/pandora/dashboard-analytics/marketing-campaign';
 const HELP = '/admin/pandora/dashboard-analytics/help';
 
 type Page_<T> = { data: T[]; meta: { total: number } };
-
-/** The API's answer read with the page's session. */
-async function data<T>(page: Page, url: string): Promise<T> {
-  const res = await page.request.get(url);
-  expect(res.status(), url).toBe(200);
-  return ((await res.json()) as { data: T }).data;
-}
 
 /** Every widget of the page has its answer (no skeleton left). */
 const loaded = (page: Page) => expect.poll(() => page.locator('[data-testid="widget-loading"]').count()).toBe(0);
@@ -75,7 +69,7 @@ describe('pandora engagement dashboards', () => {
 
     // The landing: this month's engagement beside the month before's, the top and bottom five planograms, the detail pages.
     await page.goto(PLANOGRAMS);
-    const summary = await data<PlanogramSummary>(page, '/api/v1/analytics/planograms/summary');
+    const summary = await pageData<PlanogramSummary>(page, '/api/v1/analytics/planograms/summary');
     expect(summary.current.impressions).toBeGreaterThan(0);
     await expect.poll(() => page.getByTestId('figure-impressions').locator('.ant-statistic-content').textContent()).toBe(formatCount(summary.current.impressions));
     await page.getByTestId('figure-sales').getByText(formatRupiah(summary.current.sales)).waitFor();
@@ -93,19 +87,19 @@ describe('pandora engagement dashboards', () => {
     await pick(page, '[data-testid="analytics-period"]', 'Last 7 days');
     const week = { from: addDays(today, -6), to: today };
     await page.waitForURL((url) => url.searchParams.get('from') === week.from && url.searchParams.get('to') === week.to);
-    const weekSummary = await data<PlanogramSummary>(page, `/api/v1/analytics/planograms/summary?from=${week.from}&to=${week.to}`);
+    const weekSummary = await pageData<PlanogramSummary>(page, `/api/v1/analytics/planograms/summary?from=${week.from}&to=${week.to}`);
     await expect.poll(() => page.getByTestId('figure-impressions').locator('.ant-statistic-content').textContent()).toBe(formatCount(weekSummary.current.impressions));
     // The week before has events too: each figure reads its change.
     await expect.poll(() => page.getByTestId('figure-impressions').getByTestId('figure-change').textContent()).toMatch(/[+-]?\d+\.\d% vs previous period \(\d/);
 
     // A click on the most seen planogram's bar opens its products, ranked by impressions, with the period kept.
-    const best = (await data<Page_<PlanogramRankRow>>(page, `/api/v1/analytics/planograms/planograms?from=${week.from}&to=${week.to}&limit=1`)).data[0]!;
+    const best = (await pageData<Page_<PlanogramRankRow>>(page, `/api/v1/analytics/planograms/planograms?from=${week.from}&to=${week.to}&limit=1`)).data[0]!;
     await clickTopBar(top);
     await page.waitForURL((url) => url.pathname === `${PLANOGRAMS}/top-impression-item` && url.searchParams.get('planogram_id') === String(best.planogram_id) && url.searchParams.get('from') === week.from);
     const ranking = page.getByTestId('planogram-ranking');
     await ranking.locator('.ant-table-row').first().waitFor();
     await page.getByTestId('planogram-select').getByText(best.title).waitFor();
-    const products = await data<Page_<ProductRankRow>>(page, `/api/v1/analytics/planograms/products?from=${week.from}&to=${week.to}&planogram_id=${best.planogram_id}`);
+    const products = await pageData<Page_<ProductRankRow>>(page, `/api/v1/analytics/planograms/products?from=${week.from}&to=${week.to}&planogram_id=${best.planogram_id}`);
     await ranking.locator('.ant-table-row').first().getByText(products.data[0]!.product_name).waitFor();
     await drawn(ranking);
     await shot(page, 'planogram-analytics-top-impression-item');
@@ -121,7 +115,7 @@ describe('pandora engagement dashboards', () => {
     await ranking.locator('.ant-table-row').first().waitFor();
     await ranking.locator('.ant-pagination-next').click();
     await page.waitForURL((url) => url.searchParams.get('page') === '2');
-    const second = await data<Page_<ProductRankRow>>(page, `/api/v1/analytics/planograms/products?from=${week.from}&to=${week.to}&measure=sales&page=2`);
+    const second = await pageData<Page_<ProductRankRow>>(page, `/api/v1/analytics/planograms/products?from=${week.from}&to=${week.to}&measure=sales&page=2`);
     await ranking.locator('.ant-table-row').first().getByText(second.data[0]!.product_name).waitFor();
     await expect.poll(() => ranking.locator('.ant-table-row').first().locator('td').first().textContent()).toBe(String(second.data[0]!.rank));
     await shot(page, 'planogram-analytics-top-sales-item-page-2');
@@ -193,7 +187,7 @@ describe('pandora engagement dashboards', () => {
     await page.waitForURL(`**${CONTENT}/offer`);
 
     // The offer page: its ranking, and the offer top average with its dense rank and Rupiah.
-    const average = await data<Page_<OfferTopAverageRow>>(page, '/api/v1/analytics/content/offer-top-average');
+    const average = await pageData<Page_<OfferTopAverageRow>>(page, '/api/v1/analytics/content/offer-top-average');
     expect(average.data.length).toBeGreaterThan(0);
     const averages = page.getByTestId('offer-top-average');
     const first = averages.locator('.ant-table-row').first();

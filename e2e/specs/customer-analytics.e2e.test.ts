@@ -6,15 +6,9 @@ import { newPage, shot } from '../support/browser.ts';
 import { pick } from '../support/inputs.ts';
 import { usePortal } from '../support/portal.ts';
 import { signIn } from '../support/session.ts';
+import { pageData } from '../support/api.ts';
 
 const PAGE = '/admin/pandora/customer-analytics';
-
-/** The API's answer read with the page's session. */
-async function data<T>(page: Page, url: string): Promise<T> {
-  const res = await page.request.get(url);
-  expect(res.status(), url).toBe(200);
-  return ((await res.json()) as { data: T }).data;
-}
 
 /** Every widget has answered, and the page at rest (the mouse over no row) has no serious or critical axe violation. */
 async function accessible(page: Page, name: string): Promise<void> {
@@ -36,7 +30,7 @@ describe('customer analytics', () => {
 
     // This month's six averages from the demo's till receipts, each beside last month's.
     await page.goto(PAGE);
-    const summary = await data<CustomerSummary>(page, '/api/v1/analytics/customers/summary');
+    const summary = await pageData<CustomerSummary>(page, '/api/v1/analytics/customers/summary');
     expect(summary.current.customers).toBeGreaterThan(0);
     await page.getByTestId('figure-apc-per-customer').getByText(formatRupiah(customerMeasure('apc-per-customer', summary.current))).waitFor();
     await expect.poll(() => page.getByTestId('figure-apc-per-transaction').getByTestId('figure-change').textContent()).toMatch(/vs previous period \(Rp [\d.]+[KM]?\)$/);
@@ -52,7 +46,7 @@ describe('customer analytics', () => {
     const firstOfMonth = `${today.slice(0, 7)}-01`;
     const lastMonth = { from: `${addDays(firstOfMonth, -1).slice(0, 7)}-01`, to: addDays(firstOfMonth, -1) };
     await page.waitForURL((url) => url.searchParams.get('from') === lastMonth.from && url.searchParams.get('to') === lastMonth.to);
-    const previous = await data<CustomerSummary>(page, `/api/v1/analytics/customers/summary?from=${lastMonth.from}&to=${lastMonth.to}`);
+    const previous = await pageData<CustomerSummary>(page, `/api/v1/analytics/customers/summary?from=${lastMonth.from}&to=${lastMonth.to}`);
     await page.getByTestId('figure-apc-per-customer').getByText(formatRupiah(customerMeasure('apc-per-customer', previous.current))).waitFor();
 
     // A card's Details opens its measure's page with the period.
@@ -60,7 +54,7 @@ describe('customer analytics', () => {
     await page.waitForURL((url) => url.pathname === `${PAGE}/apc-per-customer` && url.searchParams.get('from') === lastMonth.from);
     const storeList = page.getByTestId('measure-by-store');
     await storeList.locator('.ant-table-row').first().waitFor();
-    const stores = await data<{ data: CustomerStoreRow[]; meta: { total: number } }>(page, `/api/v1/analytics/customers/by-store?type=apc-per-customer&from=${lastMonth.from}&to=${lastMonth.to}`);
+    const stores = await pageData<{ data: CustomerStoreRow[]; meta: { total: number } }>(page, `/api/v1/analytics/customers/by-store?type=apc-per-customer&from=${lastMonth.from}&to=${lastMonth.to}`);
     expect(stores.meta.total).toBeGreaterThan(3);
     await storeList.locator('.ant-table-row').first().getByText(formatRupiah(stores.data[0]!.value)).waitFor();
     await page.getByTestId('measure-trend').locator('.ant-table-row').first().waitFor();
@@ -99,7 +93,7 @@ describe('customer analytics', () => {
     let fileId = 0;
     await expect
       .poll(async () => {
-        const list = await data<{ data: { id: number; file_name: string; status: number }[] }>(page, '/api/v1/downloads?limit=5');
+        const list = await pageData<{ data: { id: number; file_name: string; status: number }[] }>(page, '/api/v1/downloads?limit=5');
         const file = list.data.find((d) => d.file_name.startsWith('Export-customer_apc_per_customer_'));
         fileId = file?.id ?? 0;
         return file ? `${file.status} ${file.file_name}` : 'none';

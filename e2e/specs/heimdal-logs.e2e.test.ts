@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { audit } from '../support/a11y.ts';
-import { apiCall } from '../support/api.ts';
+import { expectAccessible } from '../support/a11y.ts';
+import { apiCall, pageData } from '../support/api.ts';
 import { newPage, shot } from '../support/browser.ts';
 import { pick } from '../support/inputs.ts';
 import { usePortal } from '../support/portal.ts';
@@ -15,19 +14,6 @@ const LOGIN_LOG = '/admin/heimdal/consumer-login-log';
 const USED_LOG = '/admin/heimdal/voucher-used-log';
 /** What the e2e's app build says about itself: a version no demo attempt has. */
 const APP = { platform: 'android', app_version: '9.9.1', device: 'E2E Pixel 8, Android 15' };
-
-/** The API's answer read with the page's session. */
-async function data<T>(page: Page, url: string): Promise<T> {
-  const res = await page.request.get(url);
-  expect(res.status(), url).toBe(200);
-  return ((await res.json()) as { data: T }).data;
-}
-
-/** The page's accessibility findings, none expected (the pointer moved off the button it last clicked: a hover is no state to judge). */
-async function accessible(page: Page): Promise<void> {
-  await page.mouse.move(0, 0);
-  expect(await audit(page)).toEqual([]);
-}
 
 describe('heimdal logs', () => {
   const portal = usePortal();
@@ -53,7 +39,7 @@ describe('heimdal logs', () => {
     await table.getByText('9.9.1').first().waitFor();
     await table.getByText('Wrong password').first().waitFor();
     await shot(page, 'heimdal-login-log');
-    await accessible(page);
+    await expectAccessible(page);
 
     // Filters in the URL: the app version, then the result.
     await pick(page, '[data-testid="filter-app_version"]', '9.9.1');
@@ -88,15 +74,15 @@ describe('heimdal logs', () => {
     await page.getByTestId('consumer-sign-ins').getByText('9.9.1').first().waitFor();
     await page.getByTestId('consumer-tabs').waitFor();
     await shot(page, 'heimdal-login-log-consumer');
-    await accessible(page);
+    await expectAccessible(page);
     const consumerPage = page.url();
 
     // The voucher-used log: the demo's redemptions; one whose receipt names a consumer.
     await page.goto(USED_LOG);
     await page.getByTestId('resource-table').getByText('•••• ••••').first().waitFor();
     await shot(page, 'heimdal-voucher-used-log');
-    await accessible(page);
-    const used = await data<{ data: { id: number; consumer_id: number | null; consumer_name: string | null; order_number: string; pos_transaction_no: string; masked_code: string }[] }>(
+    await expectAccessible(page);
+    const used = await pageData<{ data: { id: number; consumer_id: number | null; consumer_name: string | null; order_number: string; pos_transaction_no: string; masked_code: string }[] }>(
       page,
       '/api/v1/voucher-used-logs?limit=50',
     );
@@ -114,7 +100,7 @@ describe('heimdal logs', () => {
     await page.getByTestId('page-title').getByText(redemption.consumer_name!).waitFor();
     await page.getByTestId('consumer-tabs').waitFor();
     await shot(page, 'heimdal-voucher-used-consumer');
-    await accessible(page);
+    await expectAccessible(page);
 
     // Its order and receipt: the voucher order's cms view with the redemption and the till receipt in front.
     await page.getByTestId('redemption-detail-order').click();
@@ -124,7 +110,7 @@ describe('heimdal logs', () => {
     await page.getByTestId('receipt-lines').locator('tbody tr.ant-table-row').first().waitFor();
     await page.getByTestId('detail-section-order').waitFor();
     await shot(page, 'heimdal-voucher-used-order');
-    await accessible(page);
+    await expectAccessible(page);
 
     // Its voucher: masked, used, Rupiah with dot thousands.
     await page.getByTestId('redemption-detail-voucher').click();
@@ -133,21 +119,21 @@ describe('heimdal logs', () => {
     await page.getByTestId('voucher').getByText(/Rp \d{1,3}(\.\d{3})+/).first().waitFor();
     expect(await page.getByTestId('voucher').textContent()).toContain(redemption.masked_code);
     await shot(page, 'heimdal-voucher-used-voucher');
-    await accessible(page);
+    await expectAccessible(page);
 
     // What the log knows when there is no consumer to show: a mistyped phone, a receipt without a member card.
-    const stranger = await data<{ data: { id: number; consumer_id: number | null }[] }>(page, '/api/v1/consumer-login-logs?result=1&limit=100');
+    const stranger = await pageData<{ data: { id: number; consumer_id: number | null }[] }>(page, '/api/v1/consumer-login-logs?result=1&limit=100');
     const nobody = stranger.data.find((r) => r.consumer_id === null)!;
     await page.goto(`${LOGIN_LOG}/${nobody.id}/consumer`);
     await page.getByTestId('login-no-consumer').waitFor();
     await page.getByTestId('login-attempt').getByText('Phone not registered').waitFor();
     await shot(page, 'heimdal-login-log-no-consumer');
-    await accessible(page);
+    await expectAccessible(page);
     const cardless = used.data.find((r) => r.consumer_id === null)!;
     await page.goto(`${USED_LOG}/${cardless.id}/detail-consumer`);
     await page.getByTestId('redemption-consumer-why').getByText('scanned no member card').waitFor();
     await shot(page, 'heimdal-voucher-used-no-consumer');
-    await accessible(page);
+    await expectAccessible(page);
 
     // In Indonesian.
     await page.evaluate(() => localStorage.setItem('portal.lang', 'id'));
@@ -157,7 +143,7 @@ describe('heimdal logs', () => {
     await page.getByText('Alasan Gagal').first().waitFor();
     await page.getByTestId('page-title').getByText('Log Masuk Konsumen').waitFor();
     await shot(page, 'heimdal-login-log-id');
-    await accessible(page);
+    await expectAccessible(page);
     await page.goto(consumerPage);
     await page.getByText('Percobaan Masuk').first().waitFor();
     await page.getByText('Riwayat Masuk').first().waitFor();
@@ -172,6 +158,6 @@ describe('heimdal logs', () => {
     await page.goto(`${USED_LOG}/${redemption.id}/detail-consumer`);
     await page.getByTestId('detail-section-redemption').getByText('Nominal').waitFor();
     await shot(page, 'heimdal-voucher-used-consumer-id');
-    await accessible(page);
+    await expectAccessible(page);
   });
 });

@@ -4,16 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { newPage, shot } from '../support/browser.ts';
 import { usePortal } from '../support/portal.ts';
 import { DEMO_PASSWORD, signIn, signInSuperAdmin } from '../support/session.ts';
+import { pageData } from '../support/api.ts';
 
 const REPORTS = '/admin/pandora/report';
 const ENTRIES = ['all-transactions', 'detail-transaction', 'disbursement', 'unpick', 'all-item', 'monthly-recap'].map((e) => `pandora.report/${e}`);
-
-/** The API's answer read with the page's session. */
-async function data<T>(page: Page, url: string): Promise<T> {
-  const res = await page.request.get(url);
-  expect(res.status(), url).toBe(200);
-  return ((await res.json()) as { data: T }).data;
-}
 
 /** Waits for the list to show rows (or its empty state) after a navigation or a filter. */
 const settled = (page: Page) => page.getByTestId('resource-table').locator('.resource-row, [data-testid="resource-empty"]').first().waitFor();
@@ -43,7 +37,7 @@ describe('order reports', () => {
     await page.goto(`${REPORTS}/all-transactions`);
     await page.waitForURL(/date_from=\d{4}-\d{2}-01/);
     const period = new URL(page.url()).searchParams;
-    const month = await data<{ data: { id: number; order_no: string; store_code: string }[]; meta: { total: number } }>(
+    const month = await pageData<{ data: { id: number; order_no: string; store_code: string }[]; meta: { total: number } }>(
       page,
       `/api/v1/report/all-transactions?date_from=${period.get('date_from')}&date_until=${period.get('date_until')}&limit=50`,
     );
@@ -89,7 +83,7 @@ describe('order reports', () => {
     // The same rows as a CSV: the store's orders of the month, one a line.
     const csv = await page.request.get(`/api/v1/report/all-transactions/export?format=csv&store_code=S0002&date_from=${period.get('date_from')}&date_until=${period.get('date_until')}`);
     const lines = (await csv.text()).slice(1).trim().split('\r\n').slice(1);
-    const store = await data<{ meta: { total: number } }>(page, `/api/v1/report/all-transactions?store_code=S0002&date_from=${period.get('date_from')}&date_until=${period.get('date_until')}`);
+    const store = await pageData<{ meta: { total: number } }>(page, `/api/v1/report/all-transactions?store_code=S0002&date_from=${period.get('date_from')}&date_until=${period.get('date_until')}`);
     expect(lines).toHaveLength(store.meta.total);
     expect(lines.every((l) => l.split(',')[2] === 'S0002')).toBe(true);
 
@@ -116,7 +110,7 @@ describe('order reports', () => {
     await page.goto(`${REPORTS}/monthly-recap`);
     await page.waitForURL(/year=\d{4}/);
     const year = new URL(page.url()).searchParams.get('year');
-    const totals = await data<{ orders: number; paid_orders: number }>(page, `/api/v1/report/monthly-recap/totals?year=${year}`);
+    const totals = await pageData<{ orders: number; paid_orders: number }>(page, `/api/v1/report/monthly-recap/totals?year=${year}`);
     expect(totals.orders).toBeGreaterThan(0);
     await page.getByTestId('figure-orders').getByText(new Intl.NumberFormat('id-ID').format(totals.orders)).waitFor();
     await page.getByTestId('resource-table').getByText('S0001').first().waitFor();

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiCall } from '../support/api.ts';
-import { audit } from '../support/a11y.ts';
+import { apiCall, pageData } from '../support/api.ts';
+import { expectAccessible } from '../support/a11y.ts';
 import { newPage, shot } from '../support/browser.ts';
 import { dayText, jakartaText, pick, typeDate } from '../support/inputs.ts';
 import { usePortal } from '../support/portal.ts';
@@ -13,19 +12,6 @@ const PREFIXES = ['12', '13', '21', '52', '57', '77', '78', '95', '96', '81'];
 const demoPhone = (i: number) => `628${PREFIXES[i % 10]}${String((i * 7919) % 100_000_000).padStart(8, '0')}`;
 const DAY = 86_400_000;
 const jakartaDay = (offset: number) => new Date(Date.now() + 7 * 3_600_000 + offset * DAY).toISOString().slice(0, 10);
-
-/** The API's answer read with the page's session. */
-async function data<T>(page: Page, url: string): Promise<T> {
-  const res = await page.request.get(url);
-  expect(res.status(), url).toBe(200);
-  return ((await res.json()) as { data: T }).data;
-}
-
-/** No serious or critical accessibility finding on the open screen (the pointer away, so no button is in its hover colour). */
-async function accessible(page: Page): Promise<void> {
-  await page.mouse.move(0, 0);
-  expect(await audit(page)).toEqual([]);
-}
 
 describe('pre-orders', () => {
   const portal = usePortal();
@@ -59,21 +45,21 @@ describe('pre-orders', () => {
       await page.getByLabel(`Quota of product ${i + 1}`).fill(String(20 + i * 10));
     }
     await shot(page, 'pre-order-event-form');
-    await accessible(page);
+    await expectAccessible(page);
     await page.getByTestId('form-submit').click();
     // Saved, the list shows it taking orders, nothing pre-ordered of its 50 units yet; its code opens its detail.
     const row = page.locator('.resource-row').filter({ hasText: 'IMLEK-E2E' });
     await row.getByTestId('event-phase').waitFor();
     await row.getByText('0 / 50').waitFor();
     await shot(page, 'pre-order-event-list');
-    await accessible(page);
+    await expectAccessible(page);
     await row.getByRole('link', { name: 'IMLEK-E2E' }).click();
     await page.getByTestId('detail-view').waitFor();
     await page.getByTestId('event-products').getByText(first!.plu).waitFor();
     const eventId = Number(/pre-order-events\/(\d+)\/detail/.exec(page.url())?.[1]);
     expect(eventId).toBeGreaterThan(0);
     await shot(page, 'pre-order-event-detail');
-    await accessible(page);
+    await expectAccessible(page);
     await admin.context.close();
 
     // Three consumers pre-order through the consumer API: collected at S0001 in two and three days.
@@ -99,7 +85,7 @@ describe('pre-orders', () => {
     expect(await view.locator('.resource-row svg[role="img"]').count()).toBe(3);
     await view.getByTestId('resource-table').getByText(/\*{2,}/).first().waitFor();
     await shot(view, 'pre-order-sticker');
-    await accessible(view);
+    await expectAccessible(view);
 
     // The print view: the report's page as an A4 sheet of stickers.
     await view.getByTestId('sticker-print-open').click();
@@ -109,7 +95,7 @@ describe('pre-orders', () => {
     await expect.poll(() => view.getByTestId('pre-order-sticker').count()).toBe(3);
     await view.getByTestId('pre-order-sticker').first().getByText(placed[0]!).waitFor();
     await shot(view, 'pre-order-sticker-print');
-    await accessible(view);
+    await expectAccessible(view);
     await view.emulateMedia({ media: 'print' });
     expect(await view.getByTestId('sticker-print-button').isVisible()).toBe(false);
     await shot(view, 'pre-order-sticker-print-paper');
@@ -124,14 +110,14 @@ describe('pre-orders', () => {
 
     // The event report: the summary on top, the detail below, exported with its two sheets.
     await view.goto(`/admin/pandora/report/event-report-summary?event_id=${eventId}`);
-    const summary = await data<{ orders: number; quantity: number }>(view, `/api/v1/report/event-report-summary/summary?event_id=${eventId}`);
+    const summary = await pageData<{ orders: number; quantity: number }>(view, `/api/v1/report/event-report-summary/summary?event_id=${eventId}`);
     // Units: 1 + 1, then 2, then 1 + 3, all waiting for their payment.
     expect(summary).toMatchObject({ orders: 3, quantity: 8 });
     await view.getByTestId('figure-orders').getByText('3').waitFor();
     await view.getByTestId('event-report-products').getByText(first!.plu).waitFor();
     await view.getByTestId('resource-table').locator('.resource-row').first().waitFor();
     await shot(view, 'pre-order-event-report');
-    await accessible(view);
+    await expectAccessible(view);
     await view.getByTestId('export-button').click();
     const downloading = view.waitForEvent('download');
     await view.getByTestId('export-xlsx').click();
@@ -162,6 +148,6 @@ describe('pre-orders', () => {
     await view.getByText('Ringkasan').first().waitFor();
     await view.getByTestId('event-report-summary').getByText(/Rp \d{1,3}(\.\d{3})+/).first().waitFor();
     await shot(view, 'pre-order-event-report-id');
-    await accessible(view);
+    await expectAccessible(view);
   });
 });

@@ -6,17 +6,11 @@ import { newPage, shot } from '../support/browser.ts';
 import { pick, typeDate } from '../support/inputs.ts';
 import { usePortal } from '../support/portal.ts';
 import { signInSuperAdmin } from '../support/session.ts';
+import { pageData } from '../support/api.ts';
 
 const DASHBOARD = '/admin/pandora/sales-dashboard';
 const ANALYTICS = '/admin/pandora/sales-analytics';
 const DASHBOARD_SALES = '/admin/pandora/dashboard-analytics/sales';
-
-/** The API's answer read with the page's session. */
-async function data<T>(page: Page, url: string): Promise<T> {
-  const res = await page.request.get(url);
-  expect(res.status(), url).toBe(200);
-  return ((await res.json()) as { data: T }).data;
-}
 
 /** The search parameters of the open page. */
 const params = (page: Page) => new URL(page.url()).searchParams;
@@ -62,7 +56,7 @@ describe('sales dashboards', () => {
     release();
 
     // The figures of this month, not zero, each beside the month before's.
-    const summary = await data<SalesSummary>(page, '/api/v1/analytics/sales/summary');
+    const summary = await pageData<SalesSummary>(page, '/api/v1/analytics/sales/summary');
     expect(summary.current.sales).toBeGreaterThan(0);
     await page.getByTestId('figure-sales').getByText(formatRupiah(summary.current.sales)).waitFor();
     await expect.poll(() => page.getByTestId('figure-transactions').locator('.ant-statistic-content').textContent()).toBe(formatCount(summary.current.transactions));
@@ -79,7 +73,7 @@ describe('sales dashboards', () => {
     const firstOfMonth = `${today.slice(0, 7)}-01`;
     const lastMonth = { from: `${addDays(firstOfMonth, -1).slice(0, 7)}-01`, to: addDays(firstOfMonth, -1) };
     await page.waitForURL((url) => url.searchParams.get('from') === lastMonth.from && url.searchParams.get('to') === lastMonth.to);
-    const previous = await data<SalesSummary>(page, `/api/v1/analytics/sales/summary?from=${lastMonth.from}&to=${lastMonth.to}`);
+    const previous = await pageData<SalesSummary>(page, `/api/v1/analytics/sales/summary?from=${lastMonth.from}&to=${lastMonth.to}`);
     await page.getByTestId('figure-sales').getByText(formatRupiah(previous.current.sales)).waitFor();
 
     // A click on a day's bar of the last 7 days opens that day's members and non-members.
@@ -132,7 +126,7 @@ describe('sales dashboards', () => {
     await page.waitForURL(`**${ANALYTICS}/top-sales-plu/sales`);
     const plus = page.getByTestId('top-plu');
     await plus.locator('.ant-table-row').first().waitFor();
-    const top = await data<{ data: { plu: string; rank: number }[]; meta: { total: number } }>(page, '/api/v1/analytics/sales/top-plus?measure=sales');
+    const top = await pageData<{ data: { plu: string; rank: number }[]; meta: { total: number } }>(page, '/api/v1/analytics/sales/top-plus?measure=sales');
     expect(top.meta.total).toBeGreaterThan(10);
     await plus.locator('.ant-table-row').first().getByText(top.data[0]!.plu, { exact: false }).waitFor();
     await expect.poll(() => plus.locator('[data-testid="chart"] svg path').count()).toBeGreaterThan(0);

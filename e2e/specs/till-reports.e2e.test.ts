@@ -6,6 +6,7 @@ import { describeFinding, audit } from '../support/a11y.ts';
 import { newPage, shot } from '../support/browser.ts';
 import { usePortal } from '../support/portal.ts';
 import { DEMO_PASSWORD, signIn, signInSuperAdmin } from '../support/session.ts';
+import { pageData } from '../support/api.ts';
 
 /*
  * pandora's till reports over the demo's till receipts (the demo's tills ring their baskets up by the promos, free
@@ -16,12 +17,6 @@ import { DEMO_PASSWORD, signIn, signInSuperAdmin } from '../support/session.ts';
 const PANDORA = '/admin/pandora';
 const ENTRIES = ['pandora.report/alp-report', 'pandora.promo-report', 'pandora.free-gift-report'];
 type Page_<T> = { data: T[]; meta: { total: number } };
-
-async function data<T>(page: Page, url: string): Promise<T> {
-  const res = await page.request.get(url);
-  expect(res.status(), url).toBe(200);
-  return ((await res.json()) as { data: T }).data;
-}
 
 /** The list shows rows (or its empty state) after a navigation or a filter. */
 const settled = (page: Page) => page.getByTestId('resource-table').locator('.resource-row, [data-testid="resource-empty"]').first().waitFor();
@@ -74,7 +69,7 @@ describe('till reports', () => {
     await page.waitForURL(/from=\d{4}-\d{2}-01/);
     const period = new URL(page.url()).searchParams;
     const month = `from=${period.get('from')}&to=${period.get('to')}`;
-    const alp = await data<Page_<AlpRow>>(page, `/api/v1/report/alp-report?${month}&limit=100`);
+    const alp = await pageData<Page_<AlpRow>>(page, `/api/v1/report/alp-report?${month}&limit=100`);
     expect(alp.meta.total).toBeGreaterThan(0);
     await page.getByTestId('resource-table').getByText(alp.data[0]!.receipt_no).waitFor();
     await page.getByTestId('till-report-totals').getByTestId('figure-transactions').getByText(new Intl.NumberFormat('id-ID').format(alp.meta.total)).waitFor();
@@ -89,7 +84,7 @@ describe('till reports', () => {
     await pickFilter(page, 'transaction_type', 'Over quota');
     await page.waitForURL(/transaction_type=over-quota/);
     await settled(page);
-    const over = await data<Page_<AlpRow>>(page, `/api/v1/report/alp-report?${year}&transaction_type=over-quota`);
+    const over = await pageData<Page_<AlpRow>>(page, `/api/v1/report/alp-report?${year}&transaction_type=over-quota`);
     expect(over.meta.total).toBeGreaterThan(0);
     await page.getByTestId('resource-table').getByText(over.data[0]!.receipt_no).waitFor();
     await shot(page, 'till-alp-report-over-quota');
@@ -120,7 +115,7 @@ describe('till reports', () => {
     // Promo Report: the year's promos, then per promo and store, one channel.
     await page.goto(`${PANDORA}/promo-report?${year}`);
     await settled(page);
-    const promos = await data<Page_<PromoReportRow>>(page, `/api/v1/promo-report?${year}`);
+    const promos = await pageData<Page_<PromoReportRow>>(page, `/api/v1/promo-report?${year}`);
     expect(promos.meta.total).toBeGreaterThan(1);
     await page.getByTestId('resource-table').getByText(promos.data[0]!.promo_code).waitFor();
     await page.getByTestId('till-report-totals').getByTestId('figure-discount').waitFor();
@@ -138,7 +133,7 @@ describe('till reports', () => {
     await pickFilter(page, 'channel', 'Offline');
     await page.waitForURL(/channel=1/);
     await settled(page);
-    const byStore = await data<Page_<PromoReportRow>>(page, `/api/v1/promo-report?${year}&view=store&channel=1`);
+    const byStore = await pageData<Page_<PromoReportRow>>(page, `/api/v1/promo-report?${year}&view=store&channel=1`);
     await page.getByTestId('resource-table').getByText(`${byStore.data[0]!.store_code} · ${byStore.data[0]!.store_name}`).first().waitFor();
     await shot(page, 'till-promo-report-by-store');
     const promoFile = await download(page, 'xlsx');
@@ -151,7 +146,7 @@ describe('till reports', () => {
     // Free Gift Report: the hand-overs, the member's phone masked (the analyst holds no personal-data right).
     await page.goto(`${PANDORA}/free-gift-report?${year}`);
     await settled(page);
-    const gifts = await data<Page_<FreeGiftHandoverRow>>(page, `/api/v1/free-gift-report?${year}&limit=100`);
+    const gifts = await pageData<Page_<FreeGiftHandoverRow>>(page, `/api/v1/free-gift-report?${year}&limit=100`);
     expect(gifts.meta.total).toBeGreaterThan(0);
     const withMember = gifts.data.find((g) => g.consumer_phone);
     if (withMember) expect(withMember.consumer_phone).toContain('*');

@@ -5,19 +5,12 @@ import type { Page } from 'playwright-core';
 import { newPage, shot } from '../support/browser.ts';
 import { pick } from '../support/inputs.ts';
 import { usePortal } from '../support/portal.ts';
-import { apiCall } from '../support/api.ts';
+import { apiCall, pageData } from '../support/api.ts';
 import { signInSuperAdmin } from '../support/session.ts';
 
 const POS_SECRET = 'e2e-pos-secret-of-at-least-32-characters!';
 const PANDORA = '/admin/pandora';
 const count = (n: number) => new Intl.NumberFormat('id-ID').format(n);
-
-/** The API's answer read with the page's session. */
-async function data<T>(page: Page, url: string): Promise<T> {
-  const res = await page.request.get(url);
-  expect(res.status(), url).toBe(200);
-  return ((await res.json()) as { data: T }).data;
-}
 
 /** The figure `key` of the report's totals, once it shows `text`. */
 const figure = (page: Page, key: string, text: string) => page.getByTestId(`figure-${key}`).filter({ hasText: text }).waitFor();
@@ -33,10 +26,10 @@ describe('e-voucher reports', () => {
     await signInSuperAdmin(page, portal.server.url);
 
     // One demo voucher used at a store through the POS, so the redeem report has a row.
-    const vouchers = await data<{ data: { order_id: number }[] }>(page, '/api/v1/vouchers?limit=1&sort_by=released_at&sort_dir=asc');
+    const vouchers = await pageData<{ data: { order_id: number }[] }>(page, '/api/v1/vouchers?limit=1&sort_by=released_at&sort_dir=asc');
     const file = await page.request.get(`/api/v1/vouchers/export?format=csv&order_id=${vouchers.data[0]!.order_id}`);
     const barcode = (await file.text()).match(/\b\d{18}\b/)?.[0];
-    const stores = await data<{ data: { code: string; name: string }[] }>(page, '/api/v1/stores?limit=1&status=1');
+    const stores = await pageData<{ data: { code: string; name: string }[] }>(page, '/api/v1/stores?limit=1&status=1');
     const redemption = { voucher_barcode: barcode!, store_code: stores.data[0]!.code, pos_ref: 'POS-RPT-1', transaction_no: 'TRX-RPT-1' };
     const signature = createHmac('sha256', POS_SECRET).update(Object.values(redemption).join('|')).digest('hex');
     await apiCall(portal.server.url, 'POST', '/api/v1/pos/vouchers/redeem', undefined, { ...redemption, signature });
@@ -46,7 +39,7 @@ describe('e-voucher reports', () => {
     await page.waitForURL(/date_from=\d{4}-\d{2}-01/);
     const month = new URL(page.url()).searchParams;
     const period = `date_from=${month.get('date_from')}&date_until=${month.get('date_until')}`;
-    const flows = await data<{ released_count: number; used_count: number; outstanding_count: number }>(page, `/api/v1/voucher-reports/flow-totals?${period}`);
+    const flows = await pageData<{ released_count: number; used_count: number; outstanding_count: number }>(page, `/api/v1/voucher-reports/flow-totals?${period}`);
     expect(flows.released_count).toBeGreaterThan(0);
     await figure(page, 'released', count(flows.released_count));
     await figure(page, 'used', count(flows.used_count));
@@ -56,7 +49,7 @@ describe('e-voucher reports', () => {
     await pickPartner(page, 'PT Angkasa Digital');
     await page.waitForURL(/partner_id=\d+/);
     const partnerId = new URL(page.url()).searchParams.get('partner_id');
-    const mine = await data<{ released_count: number }>(page, `/api/v1/voucher-reports/flow-totals?${period}&partner_id=${partnerId}`);
+    const mine = await pageData<{ released_count: number }>(page, `/api/v1/voucher-reports/flow-totals?${period}&partner_id=${partnerId}`);
     expect(mine.released_count).toBeLessThan(flows.released_count);
     await figure(page, 'released', count(mine.released_count));
     await page.getByTestId('export-button').click();
@@ -71,7 +64,7 @@ describe('e-voucher reports', () => {
     // Outstanding: today, per partner and product, with the grand total.
     await page.goto(`${PANDORA}/outstanding-voucher-report`);
     await page.waitForURL(/as_of=/);
-    const owed = await data<{ outstanding_count: number; outstanding_value: number }>(page, '/api/v1/outstanding-voucher-report/totals');
+    const owed = await pageData<{ outstanding_count: number; outstanding_value: number }>(page, '/api/v1/outstanding-voucher-report/totals');
     await figure(page, 'outstanding', count(owed.outstanding_count));
     await page.getByTestId('resource-table').getByText('PT Nusantara Karya Mandiri').first().waitFor();
     await shot(page, 'voucher-report-outstanding');
@@ -99,7 +92,7 @@ describe('e-voucher reports', () => {
 
     // Selling: the two released demo orders, filtered to one partner.
     await page.goto(`${PANDORA}/voucher-selling-report`);
-    const sold = await data<{ orders: number; total_amount: number }>(page, `/api/v1/voucher-selling-report/totals?${period}`);
+    const sold = await pageData<{ orders: number; total_amount: number }>(page, `/api/v1/voucher-selling-report/totals?${period}`);
     expect(sold.orders).toBeGreaterThan(0);
     await figure(page, 'orders', count(sold.orders));
     await page.getByTestId('resource-table').getByText('PT Nusantara Karya Mandiri').first().waitFor();

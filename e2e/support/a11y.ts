@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { createRequire } from 'node:module';
 import type { AxeResults, RunOptions } from 'axe-core';
 import type { Page } from 'playwright-core';
@@ -138,4 +139,10 @@ export async function* a11yWalk(page: Page, baseURL: string): AsyncGenerator<A11
 /** A finding as lines: impact, rule, where, and its nodes. */
 export function describeFinding(path: string, f: A11yFinding): string {
   return `${f.impact} ${f.rule} on ${path}: ${f.help}\n${f.nodes.map((n) => `    ${n}`).join('\n')}`;
+}
+
+/** No serious or critical accessibility finding on the open screen (the pointer moved away, so no button is judged in its hover colour). */
+export async function expectAccessible(page: Page): Promise<void> {
+  await page.mouse.move(0, 0);
+  expect(await audit(page)).toEqual([]);
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppOrderPlaced, GuardedPreview, ImportBatch, ImportRow, OperatorActionDetail, OperatorActionRow } from '@portal/contract';
 import { queryRows } from '../../db/client.ts';
+import { apiCalls } from '../../../test/api-calls.ts';
 import { DEMO_PASSWORD, useHarness } from '../../../test/harness.ts';
 import { csv, multipart } from '../../../test/import-files.ts';
 import { orderShelf } from '../../../test/orders.ts';
@@ -34,15 +35,7 @@ describe('heimdal Update Force Stock: a store product’s stock set singly or by
     shelf = await orderShelf(db(), 30);
   });
 
-  const call = async <T>(method: string, url: string, token: string, body?: unknown) => {
-    const res = await h.call(method, `/api/v1/${url}`, { token, ...(body === undefined ? {} : { body }) });
-    return { status: res.statusCode, body: res.json<{ data: T; message: string; error?: string; details?: { path: string; message: string }[] }>() };
-  };
-  const ok = async <T>(method: string, url: string, token: string, body?: unknown): Promise<T> => {
-    const res = await call<T>(method, url, token, body);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.data;
-  };
+  const { call, ok } = apiCalls(h);
   const stockOf = async (productId: number, storeId = shelf.store.id) =>
     queryRows<{ stock: number; version: number; updated_by: number | null }>(db(), sql`select stock, version, updated_by from store_products where store_id = ${storeId} and product_id = ${productId}`).then((r) => ({
       stock: Number(r[0]!.stock),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppOrderPlaced, AppStoreProduct, GuardedPreview, OperatorActionDetail, StockShadowRow } from '@portal/contract';
 import { queryRows } from '../../db/client.ts';
+import { apiCalls } from '../../../test/api-calls.ts';
 import { DEMO_PASSWORD, useHarness } from '../../../test/harness.ts';
 import { orderShelf } from '../../../test/orders.ts';
 import { createStaff } from '../../../test/staff.ts';
@@ -29,15 +30,7 @@ describe('heimdal Stock Shadow: units of a PLU held back from online sale, chang
     shelf = await orderShelf(db(), 10);
   });
 
-  const call = async <T>(method: string, url: string, token: string, body?: unknown) => {
-    const res = await h.call(method, `/api/v1/${url}`, { token, ...(body === undefined ? {} : { body }) });
-    return { status: res.statusCode, body: res.json<{ data: T; message: string; error?: string; details?: { path: string; message: string }[] }>() };
-  };
-  const ok = async <T>(method: string, url: string, token: string, body?: unknown): Promise<T> => {
-    const res = await call<T>(method, url, token, body);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.data;
-  };
+  const { call, ok } = apiCalls(h);
   /** Previews, then applies exactly that preview with a reason. */
   const change = async (input: Record<string, unknown>, token = editor) => {
     const preview = await ok<GuardedPreview>('POST', 'stock-shadow/preview', token, input);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppOrderPlaced, CourierHandoverAttempt, GrabRetryRow, GuardedPreview, OperatorActionDetail, OrderDetail } from '@portal/contract';
 import { queryRows } from '../../db/client.ts';
+import { apiCalls } from '../../../test/api-calls.ts';
 import { DEMO_PASSWORD, useHarness } from '../../../test/harness.ts';
 import { orderShelf, payOrder } from '../../../test/orders.ts';
 import { createStaff } from '../../../test/staff.ts';
@@ -42,15 +43,7 @@ describe('the courier hand-over of 3PL delivery orders, and heimdal Grab Retry a
     courier().outage = null;
   });
 
-  const call = async <T>(method: string, url: string, token: string, body?: unknown) => {
-    const res = await h.call(method, `/api/v1/${url}`, { token, ...(body === undefined ? {} : { body }) });
-    return { status: res.statusCode, body: res.json<{ data: T; message: string; error?: string; details?: { path: string }[] }>() };
-  };
-  const ok = async <T>(method: string, url: string, token: string, body?: unknown): Promise<T> => {
-    const res = await call<T>(method, url, token, body);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.data;
-  };
+  const { call, ok } = apiCalls(h);
   const detail = (id: number) => ok<OrderDetail>('GET', `orders/${id}`, admin);
   const move = async (id: number, action: string, extra: object = {}) => ok<OrderDetail>('POST', `orders/${id}/move`, admin, { action, version: (await detail(id)).version, ...extra });
 

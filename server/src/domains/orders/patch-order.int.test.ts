@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppOrderPlaced, GuardedPreview, OperatorActionDetail, OperatorActionRow, OrderDetail, PatchOrderView } from '@portal/contract';
 import { queryRows } from '../../db/client.ts';
+import { apiCalls } from '../../../test/api-calls.ts';
 import { DEMO_PASSWORD, useHarness } from '../../../test/harness.ts';
 import { orderShelf, payOrder } from '../../../test/orders.ts';
 import { createStaff } from '../../../test/staff.ts';
@@ -31,15 +32,7 @@ describe('heimdal Patch Order: look-up with MSI and GM, a guarded patch (preview
     shelf = await orderShelf(db(), 30);
   });
 
-  const call = async <T>(method: string, url: string, token: string, body?: unknown) => {
-    const res = await h.call(method, `/api/v1/${url}`, { token, ...(body === undefined ? {} : { body }) });
-    return { status: res.statusCode, body: res.json<{ data: T; message: string; error?: string; details?: { path: string }[] }>() };
-  };
-  const ok = async <T>(method: string, url: string, token: string, body?: unknown): Promise<T> => {
-    const res = await call<T>(method, url, token, body);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.data;
-  };
+  const { call, ok } = apiCalls(h);
   const stock = async (productId: number) =>
     Number((await queryRows<{ stock: number }>(db(), sql`select stock from store_products where store_id = ${shelf.store.id} and product_id = ${productId}`))[0]!.stock);
   const paidOrder = async () => {
