@@ -42,6 +42,11 @@ import { ExportService, registerDownloadRoutes } from './platform/exports/index.
 import { registerImports, type ImportDefinition, type ImportService } from './platform/imports/index.ts';
 import { createJobQueue, defaultJobsSchema, type JobQueue } from './platform/jobs.ts';
 import { loggerOptions } from './platform/logger.ts';
+import { registerLogContext, requestIdOf } from './platform/log-context.ts';
+import { AppMetrics, registerMetricsRoute } from './platform/metrics.ts';
+import { registerHealthRoutes, type Health } from './platform/health.ts';
+import { closeConnectionsWhenIdle } from './platform/lifecycle.ts';
+import type { DestinationStream } from 'pino';
 import { createMailer, smtpTransport, type MailTransport } from './platform/mail.ts';
 import { registerModule, type DomainModule, type ModuleContext } from './platform/module.ts';
 import { retentionModule, RetentionService } from './platform/retention.ts';
@@ -56,6 +61,8 @@ export interface AppDeps {
   jobs?: JobQueue;
   /** Extra route registrations (tests use this to prove an unguarded route is refused). */
   extraRoutes?: (app: FastifyInstance) => void;
+  /** Where log lines go instead of standard output (a test reading them). */
+  logStream?: DestinationStream;
   /** Further import definitions (tests add one over a table of their own). */
   imports?: readonly ImportDefinition[];
 }
@@ -79,6 +86,10 @@ export interface BuiltApp {
   retention: RetentionService;
   /** The database's LISTEN/NOTIFY (its one listening connection on PostgreSQL). */
   notifications: DbNotifications;
+  /** This app's Prometheus metrics (`GET /metrics`). */
+  metrics: AppMetrics;
+  /** Readiness (`GET /readyz`) and the start of a shutdown. */
+  health: Health;
 }
 
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
@@ -86,10 +97,21 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const clock = deps.clock ?? systemClock;
   const db = database.db;
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, deps.logStream),
     trustProxy: trustProxyOf(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    // A well-formed x-request-id from the proxy or the client is the request's id; it is answered in the same header.
+    genReqId: requestIdOf,
+    requestIdHeader: false,
   });
+  // First, so every later hook, the handler and the jobs it queues run in the request's log context.
+  registerLogContext(app);
+  // A shutdown finishes the requests in progress, then ends each connection as it becomes idle (platform/lifecycle.ts).
+  closeConnectionsWhenIdle(app);
+  const metrics = new AppMetrics();
+  metrics.registerHttpHooks(app);
+  metrics.trackPool('requests', database);
+  app.addHook('onClose', async () => metrics.close());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ check: config.CHECK_RESPONSES }));
   registerErrorHandler(app);
@@ -129,7 +151,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       schema: config.JOBS_SCHEMA ?? (await defaultJobsSchema(database)),
       pollSeconds: config.JOBS_POLL_SECONDS,
       logger: app.log,
+      // Running jobs get half the shutdown's deadline to finish; then they are failed and retried after the restart.
+      stopTimeoutSeconds: Math.max(1, Math.floor(config.SHUTDOWN_TIMEOUT_SECONDS / 2)),
+      onFinished: (run) => metrics.jobFinished(run),
     });
+  metrics.trackJobs(jobs);
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
   // Export readers hold a connection while they read: a pool of their own (PostgreSQL), never the requests'.
@@ -146,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   );
   if (exportReaders !== database) {
     onPoolError(exportReaders, (err) => app.log.warn({ err }, 'an idle export connection was lost'));
+    metrics.trackPool('exports', exportReaders);
     app.addHook('onClose', () => exportReaders.close());
   }
   const exportService = new ExportService(database, jobs, clock, {
@@ -153,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     asyncRows: config.EXPORT_ASYNC_ROWS,
     logger: app.log,
     readers: exportReaders,
+    observe: (e) => metrics.exportWritten(e),
     maxRunning: config.EXPORT_MAX_RUNNING,
     maxPerUser: config.EXPORT_MAX_PER_USER,
     maxQueuedPerUser: config.EXPORT_MAX_QUEUED_PER_USER,
@@ -172,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     jobs,
     exports: exportService,
     notifications,
+    metrics,
     consumerAuth: new ConsumerAuthService(db, clock, { notifications, seconds: config.SESSION_CACHE_SECONDS, entries: config.SESSION_CACHE_ENTRIES }),
   };
   let stopConsumerKeeping: (() => Promise<void>) | undefined;
@@ -227,12 +256,23 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // After the guard, so its start-up check and the route list (the API-is-the-contract test) see them.
   registerDownloadRoutes(app, exportService);
   for (const module of modules) registerModule(app, ctx, module);
-  const imports = await registerImports(app, { db, jobs, clock, config, definitions: [...modules.flatMap((m) => m.imports ?? []), ...(deps.imports ?? [])] });
+  const imports = await registerImports(app, {
+    db,
+    jobs,
+    clock,
+    config,
+    definitions: [...modules.flatMap((m) => m.imports ?? []), ...(deps.imports ?? [])],
+    observe: (e) => metrics.importStep(e),
+  });
   registerOverviewRoutes(app, { db, clock, imports: imports.definitions });
   deps.extraRoutes?.(app);
 
+  // Outside /api: for balancers, orchestrators and scrapers, not people (platform/health.ts, platform/metrics.ts).
+  const health = registerHealthRoutes(app, { database, jobs, timeoutMs: config.READY_TIMEOUT_MS });
+  registerMetricsRoute(app, metrics, { token: config.METRICS_TOKEN });
+
   registerSpa(app, config.webDist);
-  return { app, routes, services: identity.services, catalog: catalog.services, consumerAuth: ctx.consumerAuth, orders: orders.services, jobs, exports: exportService, imports, retention, notifications };
+  return { app, routes, services: identity.services, catalog: catalog.services, consumerAuth: ctx.consumerAuth, orders: orders.services, jobs, exports: exportService, imports, retention, notifications, metrics, health };
 }
 
 /** A hop count trusts that many proxies nearest the server; a list trusts those addresses. */

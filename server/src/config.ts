@@ -1,18 +1,20 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { APP_ENVS } from '@portal/contract';
+import { PROJECT_ROOT } from './platform/server-root.ts';
 
 const int = (def: number) => z.coerce.number().int().positive().default(def);
 
 const envSchema = z.object({
-  PORT: int(3000),
-  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().positive().max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
   // Safe by default: `npm start` (the two-command demo) sets development explicitly; the server alone is production.
   APP_ENV: z.enum(APP_ENVS).default('production'),
-  DATABASE_URL: z.string().url().optional(),
+  DATABASE_URL: z.string().url().refine((v) => /^postgres(ql)?:\/\//i.test(v), 'must be a postgres:// or postgresql:// URL').optional(),
   DATA_DIR: z.string().default('./data'),
-  PUBLIC_URL: z.string().url().optional(),
-  SMTP_URL: z.string().optional(),
+  PUBLIC_URL: z.string().url().refine((v) => /^https?:\/\//i.test(v), 'must be an http:// or https:// URL').optional(),
+  SMTP_URL: z.string().url().refine((v) => /^smtps?:\/\//i.test(v), 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('Loyalty Portal <no-reply@portal.local>'),
   /** Seconds between tries when the mail server refuses a message (five more tries). */
   MAIL_RETRY_SECONDS: int(60),
@@ -116,7 +118,47 @@ const envSchema = z.object({
   LIVE_HEARTBEAT_MS: int(25_000),
   /** Live event streams open at once per user; a newer one closes the oldest. */
   LIVE_STREAMS_PER_USER: int(5),
+  /** A scraper sends it as a Bearer token to read `GET /metrics`; unset, only this machine may (a direct loopback connection). */
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** How long `GET /readyz` waits for the database before answering 503. */
+  READY_TIMEOUT_MS: int(2_000),
+  /** Seconds a shutdown may take (open requests, running jobs) before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_SECONDS: int(20),
+  /** Seconds between a shutdown signal and closing the listener, while /readyz already answers 503 (a load balancer's notice). */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).default(0),
 });
+
+/** Variables whose value is a secret or may hold a password: a message about them never repeats the value. */
+const SECRET_VALUE = /SECRET|TOKEN|PASSWORD|DATABASE_URL|SMTP_URL/;
+
+/** One problem of one variable, as a person reads it: what is wrong, and what was given unless it is secret. */
+function describeIssue(issue: z.core.$ZodIssue, env: Record<string, string | undefined>): string {
+  const name = String(issue.path[0] ?? '');
+  const i = issue as z.core.$ZodIssue & { expected?: string; minimum?: number | bigint; maximum?: number | bigint; inclusive?: boolean; origin?: string; values?: unknown[]; format?: string };
+  let what: string;
+  if (i.code === 'invalid_type' && i.expected === 'int') what = 'must be a whole number';
+  else if (i.code === 'invalid_type' && i.expected === 'number') what = 'must be a number';
+  else if (i.code === 'too_small' && i.origin === 'number') what = i.inclusive ? `must be at least ${i.minimum}` : `must be greater than ${i.minimum}`;
+  else if (i.code === 'too_big' && i.origin === 'number') what = i.inclusive ? `must be at most ${i.maximum}` : `must be less than ${i.maximum}`;
+  else if (i.code === 'too_small' && i.origin === 'string' && i.message.startsWith('Too small')) what = Number(i.minimum) <= 1 ? 'must not be empty' : `must be at least ${i.minimum} characters`;
+  else if (i.code === 'invalid_value' && i.values) what = `must be one of ${i.values.join(', ')}`;
+  else if (i.code === 'invalid_format' && i.format === 'url') what = 'must be a URL (scheme://host…)';
+  else if (i.code === 'invalid_format' && i.format === 'regex') what = 'must be lower-case letters, digits and underscores, starting with a letter or an underscore';
+  else what = i.message;
+  const value = env[name];
+  const shown = value === undefined || SECRET_VALUE.test(name) ? '' : ` (got ${JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value)})`;
+  return `${name}: ${what}${shown}`;
+}
+
+/** The configuration could not be read: each problem names its variable and what is wrong with it. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment: ${problems.join('; ')}`);
+  }
+}
+
+/** A path setting as the portal uses it: absolute as given, or relative to the project's root (never to the working folder). */
+export const resolveFromRoot = (p: string): string => path.resolve(PROJECT_ROOT, p);
 
 export type Config = z.infer<typeof envSchema> & { webDist: string };
 
@@ -125,14 +167,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`Invalid environment: ${problems}`);
+    // The first problem of each variable: a value that is no URL at all need not also hear that its scheme is wrong.
+    const first = new Map<unknown, z.core.$ZodIssue>();
+    for (const issue of parsed.error.issues) if (!first.has(issue.path[0])) first.set(issue.path[0], issue);
+    throw new ConfigError([...first.values()].map((i) => describeIssue(i, present)));
   }
-  const webDist = parsed.data.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');
-  // npm runs workspace scripts from the workspace folder; INIT_CWD is where the user typed `npm start`, so a relative
-  // DATA_DIR (./data by default) means the folder they are in.
-  const DATA_DIR = path.resolve(env.INIT_CWD ?? process.cwd(), parsed.data.DATA_DIR);
+  // Relative paths mean the same folder whoever starts the portal from wherever (npm runs workspace scripts from the
+  // workspace's folder, a service manager from /): the project's root. The static-file server needs an absolute one.
+  const webDist = resolveFromRoot(parsed.data.WEB_DIST ?? 'web/dist');
+  const DATA_DIR = resolveFromRoot(parsed.data.DATA_DIR);
   return { ...parsed.data, DATA_DIR, webDist, ...overrides };
+}
+
+/**
+ * Paths that keep the portal from starting: a DATA_DIR it cannot create or write, a WEB_DIST given but holding no
+ * built web app (left unset, a missing build only means the API is served alone).
+ */
+export function pathProblems(c: Pick<Config, 'DATA_DIR' | 'WEB_DIST' | 'webDist'>): string[] {
+  const problems: string[] = [];
+  try {
+    fs.mkdirSync(c.DATA_DIR, { recursive: true });
+    fs.accessSync(c.DATA_DIR, fs.constants.W_OK);
+  } catch (err) {
+    problems.push(`DATA_DIR: ${c.DATA_DIR} cannot be created or written (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  if (c.WEB_DIST !== undefined && !fs.existsSync(path.join(c.webDist, 'index.html'))) {
+    problems.push(`WEB_DIST: ${c.webDist} holds no index.html (build the web app with npm run build, or leave WEB_DIST unset)`);
+  }
+  return problems;
 }
 
 /** The outbox and its API exist only in development without SMTP (and answer only loopback requests). */

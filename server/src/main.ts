@@ -1,22 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { buildApp } from './app.ts';
-import { loadConfig, startupProblems } from './config.ts';
+import { ConfigError, loadConfig, pathProblems, startupProblems, type Config } from './config.ts';
 import { openDatabase, requestPool } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { loadRegions } from './domains/catalog/regions.loader.ts';
 import { isEmpty, seedDemo } from './seed/demo.ts';
 import { appKeyOf } from './platform/secret-box.ts';
+import { gracefulShutdown, refusal, startupFailure } from './platform/lifecycle.ts';
 
-const config = loadConfig();
-const problems = startupProblems(config);
-if (problems.length) {
-  console.error(`Refusing to start (APP_ENV=${config.APP_ENV}):\n- ${problems.join('\n- ')}`);
+/** A start refused for a setting: one line per problem, each naming its variable, and no stack trace. */
+const refuse = (appEnv: string, problems: string[]): never => {
+  console.error(refusal(appEnv, problems));
   process.exit(1);
+};
+/** Runs one step of the start; an error a setting explains (a busy port, an unreachable database) refuses the start. */
+const step = async <T>(config: Config, which: 'database' | 'listen', run: () => Promise<T>): Promise<T> => {
+  try {
+    return await run();
+  } catch (err) {
+    const blamed = startupFailure(err, config, which);
+    if (blamed) return refuse(config.APP_ENV, [blamed]);
+    throw err;
+  }
+};
+
+let loaded: Config | undefined;
+try {
+  loaded = loadConfig();
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err;
+  refuse(process.env.APP_ENV ?? 'production', err.problems);
 }
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, pool: requestPool(config) });
+const config = loaded as Config;
+const problems = [...startupProblems(config), ...pathProblems(config)];
+if (problems.length) refuse(config.APP_ENV, problems);
+const database = await step(config, 'database', () => openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, pool: requestPool(config) }));
 const applied = await migrate(database);
-const { app } = await buildApp({ config, database });
+const { app, health } = await buildApp({ config, database });
 app.log.info(`database: ${database.describe}${applied.length ? `, applied ${applied.join(', ')}` : ''}`);
 if (database.kind === 'pglite') app.log.info('embedded PGlite is for trying and small sites; run production on PostgreSQL with DATABASE_URL');
+// Without a built web app the server still starts (API only); say so, with the folder it looked in (WEB_DIST).
+app.log.info(fs.existsSync(path.join(config.webDist, 'index.html')) ? `web app: ${config.webDist}` : `no web app built in ${config.webDist} (npm run build): serving the API only`);
 
 // Reference data (not demo data): every environment needs it, loaded once into empty region tables.
 const regionsStart = performance.now();
@@ -31,28 +56,16 @@ if (config.APP_ENV === 'development' && config.SEED_DEMO === 'auto' && (await is
   app.log.info('empty database: demo data seeded (demo users share the password Demo@12345)');
 }
 
-/** Seconds a shutdown may take (open requests, running jobs) before the process exits anyway. */
-const SHUTDOWN_DEADLINE_MS = 20_000;
-let closing = false;
-const close = async (signal: string) => {
-  if (closing) return;
-  closing = true;
-  app.log.info(`${signal}: shutting down`);
-  const deadline = setTimeout(() => {
-    app.log.error(`shutdown took longer than ${SHUTDOWN_DEADLINE_MS / 1000} s; exiting`);
-    process.exit(1);
-  }, SHUTDOWN_DEADLINE_MS);
-  deadline.unref();
-  try {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  } catch (err) {
-    app.log.error({ err }, 'shutdown failed');
-    process.exit(1);
-  }
-};
+// Readiness fails at once, then (after SHUTDOWN_DRAIN_SECONDS) event streams end, the listener closes, requests in
+// progress finish, job workers stop and the database closes, within SHUTDOWN_TIMEOUT_SECONDS (platform/lifecycle.ts).
+const close = gracefulShutdown(app, {
+  timeoutSeconds: config.SHUTDOWN_TIMEOUT_SECONDS,
+  drainSeconds: config.SHUTDOWN_DRAIN_SECONDS,
+  beginShutdown: () => health.beginShutdown(),
+  closeDatabase: () => database.close(),
+  exit: (code) => process.exit(code),
+});
 process.on('SIGINT', () => void close('SIGINT'));
 process.on('SIGTERM', () => void close('SIGTERM'));
 
-await app.listen({ port: config.PORT, host: config.HOST });
+await step(config, 'listen', () => app.listen({ port: config.PORT, host: config.HOST }));

@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp, type BuiltApp } from '../src/app.ts';
+import { buildApp, type AppDeps, type BuiltApp } from '../src/app.ts';
 import type { ImportDefinition } from '../src/platform/imports/index.ts';
 import type { MailTransport } from '../src/platform/mail.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -57,6 +57,8 @@ export interface HarnessOptions {
   mailTransport?: MailTransport;
   /** Runs on the built app before it is ready: register test-only routes, exports or job handlers. */
   beforeReady?: (built: BuiltApp) => void;
+  /** Where the app's log lines go (with LOG_LEVEL set in the overrides): a test reading them. */
+  logStream?: AppDeps['logStream'];
 }
 
 export function useHarness(overrides: Partial<Config> = {}, opts: HarnessOptions = {}): Harness {
@@ -83,7 +85,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}, opts: Harnes
     await seedDemo(db, { scale, appKey });
   });
   const clock = new ManualClock(new Date());
-  const built = await buildApp({ config, database: testDb.database, clock, imports: opts.imports, ...(opts.mailTransport ? { mailTransport: opts.mailTransport } : {}) });
+  const built = await buildApp({ config, database: testDb.database, clock, imports: opts.imports, ...(opts.mailTransport ? { mailTransport: opts.mailTransport } : {}), ...(opts.logStream ? { logStream: opts.logStream } : {}) });
   opts.beforeReady?.(built);
   await built.app.ready();
   const call: Harness['call'] = (method, url, opts = {}) =>

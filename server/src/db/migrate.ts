@@ -2,11 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from './client.ts';
+import { SERVER_ROOT } from '../platform/server-root.ts';
 
-const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
+/** Read at run time, from the source tree and from the production build alike (platform/server-root.ts). */
+const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'src/db/migrations');
 
 interface Journal {
   entries: { idx: number; tag: string }[];
+}
+
+/** The tags of every migration this build knows, in journal order (readiness compares them with the applied ones). */
+export function journalTags(): string[] {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as Journal;
+  return [...journal.entries].sort((a, b) => a.idx - b.idx).map((e) => e.tag);
 }
 
 /**

@@ -2,6 +2,8 @@ import PgBoss from 'pg-boss';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database, type Tx } from '../db/client.ts';
+import { currentLogContext, runWithLogContext } from './log-context.ts';
+import { guardPgBossSettlement } from './pg-boss-settle.ts';
 
 /**
  * Background jobs on a PostgreSQL-backed queue (pg-boss 10), the same on PGlite and PostgreSQL. Jobs live in their own
@@ -20,6 +22,26 @@ export interface JobInfo {
   retryLimit: number;
   /** No retry follows if this run fails: the handler may record the failure for people to see. */
   lastAttempt: boolean;
+  /** The id of the request that queued the job (or of the job's own request chain), when one did. */
+  requestId?: string;
+}
+
+/**
+ * Where a job keeps the id of the request that queued it: a key of its payload, taken off again before the handler sees
+ * the payload. The worker's log lines carry it (platform/log-context.ts).
+ */
+export const JOB_REQUEST_ID_KEY = '__requestId';
+
+/** How many jobs of one queue wait, are scheduled or run, and how long the oldest due one has waited. */
+export interface QueueStats {
+  queue: string;
+  /** Due and not taken yet (created, or waiting for a retry whose time has come). */
+  waiting: number;
+  /** Not due yet (a later start, a retry's delay). */
+  scheduled: number;
+  active: number;
+  /** Seconds since the oldest waiting job became due; 0 when none waits. */
+  oldestWaitingSeconds: number;
 }
 
 export type JobHandler<P> = (payload: P, job: JobInfo) => Promise<void>;
@@ -46,11 +68,16 @@ export interface JobQueue {
   wake(name: string): void;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** Started and not stopped: its workers are polling (readiness). */
+  running?(): boolean;
+  /** Each queue's depth and its oldest waiting job's age (metrics), the registered queues included when empty. */
+  stats?(): Promise<QueueStats[]>;
 }
 
 export interface JobLogger {
   error(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
+  info?(obj: object, msg?: string): void;
 }
 
 export interface JobQueueOptions {
@@ -61,6 +88,8 @@ export interface JobQueueOptions {
   logger?: JobLogger;
   /** Seconds stop() waits for running jobs before failing them (they are retried on the next start). */
   stopTimeoutSeconds?: number;
+  /** Told of every run that ended (metrics). */
+  onFinished?: (run: { name: string; seconds: number; ok: boolean }) => void;
 }
 
 interface Registration {
@@ -90,6 +119,7 @@ function txExecutor(tx: Tx): Executor {
 }
 
 export function createJobQueue(database: Database, opts: JobQueueOptions): JobQueue {
+  guardPgBossSettlement();
   const registrations = new Map<string, Registration>();
   const queues = new Set<string>();
   const workerIds = new Map<string, string[]>();
@@ -135,13 +165,28 @@ export function createJobQueue(database: Database, opts: JobQueueOptions): JobQu
     for (let i = 0; i < reg.concurrency; i++) {
       const id = await boss.work<object>(name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds }, async (jobs) => {
         for (const job of jobs) {
-          const info: JobInfo = { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit, lastAttempt: job.retryCount >= job.retryLimit };
-          try {
-            await reg.handler(job.data, info);
-          } catch (err) {
-            opts.logger?.warn({ err, job: name, id: job.id, retryCount: job.retryCount }, 'job failed');
-            throw err;
-          }
+          const { payload, requestId } = unwrapPayload(job.data);
+          const info: JobInfo = {
+            id: job.id,
+            retryCount: job.retryCount,
+            retryLimit: job.retryLimit,
+            lastAttempt: job.retryCount >= job.retryLimit,
+            ...(requestId ? { requestId } : {}),
+          };
+          // The handler's log lines (and the jobs it queues) carry the id of the request that asked for this one.
+          await runWithLogContext({ ...(requestId ? { reqId: requestId } : {}), job: name, jobId: job.id }, async () => {
+            const started = performance.now();
+            try {
+              await reg.handler(payload, info);
+            } catch (err) {
+              opts.onFinished?.({ name, seconds: (performance.now() - started) / 1000, ok: false });
+              opts.logger?.warn({ err, job: name, id: job.id, retryCount: job.retryCount }, 'job failed');
+              throw err;
+            }
+            const ms = performance.now() - started;
+            opts.onFinished?.({ name, seconds: ms / 1000, ok: true });
+            opts.logger?.info?.({ ms: Math.round(ms) }, 'job done');
+          });
         }
       });
       ids.push(id);
@@ -196,7 +241,7 @@ export function createJobQueue(database: Database, opts: JobQueueOptions): JobQu
           const existing = await findUnfinished(executor, name, sendOpts.singletonKey);
           if (existing) return existing;
         }
-        const id = await boss.send(name, payload, { ...options, ...(sendOpts.singletonKey !== undefined ? { singletonKey: sendOpts.singletonKey } : {}) });
+        const id = await boss.send(name, withRequestId(payload), { ...options, ...(sendOpts.singletonKey !== undefined ? { singletonKey: sendOpts.singletonKey } : {}) });
         if (!id) throw new Error(`jobs: "${name}" was not queued`);
         return id;
       };
@@ -217,6 +262,26 @@ export function createJobQueue(database: Database, opts: JobQueueOptions): JobQu
       await starting;
     },
 
+    running: () => running && !stopped,
+
+    async stats() {
+      const { rows } = await boss.getDb().executeSql(
+        `select name as queue,
+            count(*) filter (where state < 'active' and start_after <= now())::int as waiting,
+            count(*) filter (where state < 'active' and start_after > now())::int as scheduled,
+            count(*) filter (where state = 'active')::int as active,
+            coalesce(extract(epoch from now() - min(start_after) filter (where state < 'active' and start_after <= now())), 0)::float8 as oldest
+          from ${opts.schema}.job where state <= 'active' group by name`,
+        [],
+      );
+      const found = new Map((rows as { queue: string; waiting: number; scheduled: number; active: number; oldest: number }[]).map((r) => [r.queue, r]));
+      const names = new Set([...registrations.keys(), ...found.keys()]);
+      return [...names].sort().map((queue) => {
+        const r = found.get(queue);
+        return { queue, waiting: r?.waiting ?? 0, scheduled: r?.scheduled ?? 0, active: r?.active ?? 0, oldestWaitingSeconds: Math.max(0, Number(r?.oldest ?? 0)) };
+      });
+    },
+
     async stop() {
       if (stopped) return;
       stopped = true;
@@ -226,6 +291,20 @@ export function createJobQueue(database: Database, opts: JobQueueOptions): JobQu
       await boss.stop({ graceful: true, wait: true, timeout: (opts.stopTimeoutSeconds ?? 10) * 1000 });
     },
   };
+}
+
+/** The payload with the id of the request queuing it, when a request (or a job a request queued) is running. */
+function withRequestId<P extends object>(payload: P): P {
+  const reqId = currentLogContext()?.reqId;
+  if (!reqId || Array.isArray(payload) || JOB_REQUEST_ID_KEY in payload) return payload;
+  return { ...payload, [JOB_REQUEST_ID_KEY]: reqId };
+}
+
+/** A job's payload as its handler takes it, and the id of the request that queued it. */
+function unwrapPayload(data: object): { payload: object; requestId?: string } {
+  if (!data || Array.isArray(data) || !(JOB_REQUEST_ID_KEY in data)) return { payload: data };
+  const { [JOB_REQUEST_ID_KEY]: requestId, ...payload } = data as Record<string, unknown>;
+  return typeof requestId === 'string' ? { payload, requestId } : { payload };
 }
 
 /** The schema of the queue: `pgboss` beside the public schema, `<schema>_jobs` beside any other (a test file's schema). */

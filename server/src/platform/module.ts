@@ -9,6 +9,7 @@ import { registerExportRoute, type ExportDef, type ExportService } from './expor
 import type { ImportDefinition } from './imports/index.ts';
 import type { JobHandler, JobQueue } from './jobs.ts';
 import type { Mailer } from './mail.ts';
+import type { AppMetrics } from './metrics.ts';
 
 /** The platform every domain module is built on: created once by `buildApp` and shared by all modules. */
 export interface ModuleContext {
@@ -26,6 +27,8 @@ export interface ModuleContext {
   notifications: DbNotifications;
   /** The consumer app's tokens: every domain's `/api/v1/app/...` routes take its guard and read `appConsumer(req)`. */
   consumerAuth: ConsumerAuthService;
+  /** The app's Prometheus metrics: a module adds what only it can count (its event streams). */
+  metrics: AppMetrics;
 }
 
 /** An export a module offers: its definition and the contract endpoint that serves it (`productsApi.export`). */

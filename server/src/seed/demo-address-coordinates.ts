@@ -2,9 +2,10 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { readRegionCsv } from '../domains/catalog/regions.loader.ts';
+import { SERVER_ROOT } from '../platform/server-root.ts';
 
 /** The approximate centre of every regency and city (source and corrections in its README.md). */
-const CENTRES_DIR = path.resolve(import.meta.dirname, '../../reference-data/id-regency-centres');
+const CENTRES_DIR = path.join(SERVER_ROOT, 'reference-data/id-regency-centres');
 
 /** How far from its regency's centre an address may lie, in degrees: a city is small, a regency wide. */
 const CITY_RADIUS = 0.03;

@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
+import { SERVER_ROOT } from '../../platform/server-root.ts';
 
 /** The vendored Kemendagri CSVs (source and licence in its README.md). */
-export const REGIONS_DIR = path.resolve(import.meta.dirname, '../../../reference-data/id-regions');
+export const REGIONS_DIR = path.join(SERVER_ROOT, 'reference-data/id-regions');
 const BATCH = 10_000;
 
 /**

@@ -34,6 +34,7 @@ export function helpdeskModule(ctx: ModuleContext, deps: HelpdeskDeps): DomainMo
     perUser: config.LIVE_STREAMS_PER_USER,
     cookieName: sessionCookieOf(config),
   });
+  ctx.metrics.trackStreams('chat', () => live.count());
   return {
     name: 'helpdesk',
     register: (app) => registerHelpdeskRoutes(app, services, { clock, mailer, appSignInLimiter, live }),

@@ -61,6 +61,8 @@ export interface ExportServiceOptions {
   stallSeconds?: number;
   /** A kept export writes its progress into its entry at most this often (export-progress.ts). */
   progressEveryMs?: number;
+  /** Told how long each file took to write (metrics). */
+  observe?: (e: { kind: string; format: ExportFormat; mode: 'direct' | 'kept'; seconds: number; ok: boolean }) => void;
 }
 
 export type ExportAnswer =
@@ -196,7 +198,7 @@ export class ExportService {
           writeAudit(tx, who.audit, { action: 'export', entity: 'download', after: { export: def.name, format, filters: raw, rows: total } }),
         );
         // The whole file first, then the answer: the reading connection is back in its pool before the first byte goes out.
-        const file = await spool(this.spoolDir, (out) => this.write(def, q, viewer, format, out));
+        const file = await this.timed(def.name, format, 'direct', () => spool(this.spoolDir, (out) => this.write(def, q, viewer, format, out)));
         // Given back once the file has been read into the answer ('end'), or the reader left first ('close').
         file.body.once('end', release).once('close', release);
         return { kind: 'file', fileName: fileNameOf(def, format, now), contentType: EXPORT_CONTENT_TYPES[format], size: file.size, body: file.body };
@@ -241,6 +243,20 @@ export class ExportService {
     return { kind: 'job', download };
   }
 
+  /** Runs the writing of one file, telling `observe` how long it took and whether it was written. */
+  private async timed<T>(kind: string, format: ExportFormat, mode: 'direct' | 'kept', write: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    const tell = (ok: boolean) => this.opts.observe?.({ kind, format, mode, seconds: (performance.now() - started) / 1000, ok });
+    try {
+      const result = await write();
+      tell(true);
+      return result;
+    } catch (err) {
+      tell(false);
+      throw err;
+    }
+  }
+
   /** The job: writes the file beside a temporary name, then marks the entry ready. Safe to run twice. */
   private async runJob(downloadId: number, job: JobInfo): Promise<void> {
     const found = (await queryRows(this.db, sql`${ENTRY_SELECT} where id = ${downloadId}`))[0];
@@ -264,7 +280,8 @@ export class ExportService {
       // A write failing (disk full) ends the export through the writer and `finished`; never as an unhandled event.
       file.on('error', (err) => this.opts.logger?.warn({ err, downloadId }, 'export file write failed'));
       const progress = (src: ExportSource) => trackProgress(this.db, downloadId, src, this.opts.progressEveryMs);
-      const rows = await this.write(def, parsed.data as Record<string, unknown>, { userId: entry.userId }, format, file, progress);
+      const out = file;
+      const rows = await this.timed(def.name, format, 'kept', () => this.write(def, parsed.data as Record<string, unknown>, { userId: entry.userId }, format, out, progress));
       await finished(file);
       await fs.promises.rename(partial, path.join(this.opts.dir, storageName));
       const { size } = await fs.promises.stat(path.join(this.opts.dir, storageName));

@@ -26,6 +26,8 @@ export interface ImportServiceOptions {
   maxBytes: number;
   definitions: readonly ImportDefinition[];
   log?: { error(obj: object, msg?: string): void };
+  /** Told how long each validation and commit took, and the status it left the batch in (metrics). */
+  observe?: (e: { kind: string; stage: 'validate' | 'commit'; seconds: number; outcome: string }) => void;
 }
 
 /**
@@ -55,8 +57,24 @@ export class ImportService {
 
   /** Registers the two jobs; call before the queue starts. */
   registerJobs(): void {
-    this.o.jobs.register<{ batchId: number }>(VALIDATE_JOB, (p) => this.validate(p.batchId));
-    this.o.jobs.register<{ batchId: number }>(COMMIT_JOB, (p) => this.commit(p.batchId));
+    this.o.jobs.register<{ batchId: number }>(VALIDATE_JOB, (p) => this.timed('validate', p.batchId, () => this.validate(p.batchId)));
+    this.o.jobs.register<{ batchId: number }>(COMMIT_JOB, (p) => this.timed('commit', p.batchId, () => this.commit(p.batchId)));
+  }
+
+  /** Runs one step of a batch's job and tells `observe` its time, its import and the status it left the batch in. */
+  private async timed(stage: 'validate' | 'commit', batchId: number, step: () => Promise<void>): Promise<void> {
+    const observe = this.o.observe;
+    if (!observe) return step();
+    const started = performance.now();
+    let failed = true;
+    try {
+      await step();
+      failed = false;
+    } finally {
+      const seconds = (performance.now() - started) / 1000;
+      const batch = await this.find(batchId).catch(() => undefined);
+      observe({ kind: batch?.key ?? 'unknown', stage, seconds, outcome: failed ? 'error' : (batch?.status ?? 'ok') });
+    }
   }
 
   definition(key: string): ImportDefinition {

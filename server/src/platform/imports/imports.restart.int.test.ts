@@ -62,7 +62,14 @@ describe('imports across a restart', () => {
     // Server A validates, then freezes before its commit job does anything and is shut down: the job is cut (or never
     // started) and stays in the queue.
     const queue = createJobQueue(testDb.database, { schema: await defaultJobsSchema(testDb.database), pollSeconds: 0.5, stopTimeoutSeconds: 1 });
-    const frozen = () => new Promise<void>(() => undefined);
+    // Frozen once it holds the job: stopping then fails the held job into a retry. (Stopped before the job reaches the
+    // handler, a fetched job would stay active until its expiry, as after a crash: not what this test is about.)
+    let held: () => void = () => undefined;
+    const holding = new Promise<void>((r) => (held = r));
+    const frozen = () => {
+      held();
+      return new Promise<void>(() => undefined);
+    };
     const dying: JobQueue = {
       register: (name, handler, opts) => queue.register(name, name === COMMIT_JOB ? frozen : handler, opts),
       send: (name, payload, opts) => queue.send(name, payload, opts),
@@ -86,6 +93,7 @@ describe('imports across a restart', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
+    await holding;
     await a.app.close();
 
     const pending = (await queryRows<{ status: string }>(testDb.database.db, sql`select status from import_batches where id = ${validated.id}`))[0]!;

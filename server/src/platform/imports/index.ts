@@ -5,7 +5,7 @@ import type { Clock } from '../clock.ts';
 import type { JobQueue } from '../jobs.ts';
 import type { ImportDefinition } from './definition.ts';
 import { registerImportRoutes } from './import.routes.ts';
-import { ImportService } from './import.service.ts';
+import { ImportService, type ImportServiceOptions } from './import.service.ts';
 
 export {
   defineImport,
@@ -24,7 +24,7 @@ export { VALIDATE_JOB } from './validation.ts';
 /** The import pipeline of an app: its service, its two jobs and its routes, for every definition given. */
 export async function registerImports(
   app: FastifyInstance,
-  deps: { db: Db; jobs: JobQueue; clock: Clock; config: Config; definitions: readonly ImportDefinition[] },
+  deps: { db: Db; jobs: JobQueue; clock: Clock; config: Config; definitions: readonly ImportDefinition[]; observe?: ImportServiceOptions['observe'] },
 ): Promise<ImportService> {
   const service = new ImportService({
     db: deps.db,
@@ -34,6 +34,7 @@ export async function registerImports(
     maxBytes: deps.config.IMPORT_MAX_MB * 1024 * 1024,
     definitions: deps.definitions,
     log: app.log,
+    ...(deps.observe ? { observe: deps.observe } : {}),
   });
   service.registerJobs();
   await registerImportRoutes(app, service, deps.clock);
