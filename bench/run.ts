@@ -19,8 +19,9 @@ import * as orders from './benchmarks/orders.ts';
 import * as vouchers from './benchmarks/vouchers.ts';
 import * as reports from './benchmarks/reports.ts';
 import * as tillReports from './benchmarks/till-reports.ts';
+import * as moveBackup from './benchmarks/move-backup.ts';
 
-const BENCHMARKS: Record<string, { run(scale: number): Promise<void> }> = { 'log-history': logHistory, 'catalog-lists': catalogLists, exports: exportsBench, imports: importsBench, 'chat-sse': chatSse, consumers, load, web, stamps, 'coupon-codes': couponCodes, orders, vouchers, analytics, 'analytics-events': analyticsEvents, 'customer-map': customerMap, reports, 'till-reports': tillReports };
+const BENCHMARKS: Record<string, { run(scale: number): Promise<void> }> = { 'log-history': logHistory, 'catalog-lists': catalogLists, exports: exportsBench, imports: importsBench, 'chat-sse': chatSse, consumers, load, web, stamps, 'coupon-codes': couponCodes, orders, vouchers, analytics, 'analytics-events': analyticsEvents, 'customer-map': customerMap, reports, 'till-reports': tillReports, 'move-backup': moveBackup };
 
 const args = process.argv.slice(2);
 const scaleAt = args.indexOf('--scale');

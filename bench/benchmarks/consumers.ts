@@ -82,7 +82,7 @@ export async function loadingDatabase(database: Database): Promise<{ db: Db; clo
  * `stamp_balance` still adds up. All set-based and deterministic; the secondary indexes of the seeded tables are
  * dropped for the load and built again after it (the same definitions, read from the catalog).
  */
-async function seed(database: Database, count: number, log: (m: string) => void, catalogScale = 1): Promise<void> {
+export async function seed(database: Database, count: number, log: (m: string) => void, catalogScale = 1): Promise<void> {
   const db = database.db;
   await loadRegions(db);
   await seedIdentity(db);

@@ -14,6 +14,9 @@ const SERVER = path.resolve(import.meta.dirname, '..');
 const ENTRY_POINTS = {
   main: 'src/main.ts',
   migrate: 'src/db/migrate-cli.ts',
+  move: 'src/db/move-cli.ts',
+  backup: 'src/db/backup-cli.ts',
+  restore: 'src/db/restore-cli.ts',
   'create-admin': 'src/seed/create-admin.ts',
   seed: 'src/seed/cli.ts',
   'analytics-rebuild': 'src/domains/analytics/rebuild-cli.ts',

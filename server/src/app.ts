@@ -54,6 +54,11 @@ import { retentionModule, RetentionService } from './platform/retention.ts';
 export interface AppDeps {
   config: Config;
   database: Database;
+  /**
+   * Where report and dashboard reads go (REPORTS_DATABASE_URL's replica); `database` when not given. Whoever opened it
+   * closes it; the app closes only the export readers' pool it opens on it.
+   */
+  reports?: Database;
   clock?: Clock;
   /** Where mail goes instead of SMTP_URL's server (tests pass a recording or failing transport). */
   mailTransport?: MailTransport;
@@ -116,6 +121,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   app.setSerializerCompiler(responseSerializerCompiler({ check: config.CHECK_RESPONSES }));
   registerErrorHandler(app);
   onPoolError(database, (err) => app.log.warn({ err }, 'an idle database connection was lost'));
+  const reports = deps.reports ?? database;
+  if (reports !== database) {
+    metrics.trackPool('reports', reports);
+    onPoolError(reports, (err) => app.log.warn({ err }, 'an idle reports database connection was lost'));
+  }
 
   await app.register(cookie);
   registerSecurityHeaders(app, {
@@ -159,27 +169,32 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
   // Export readers hold a connection while they read: a pool of their own (PostgreSQL), never the requests'.
-  const exportReaders = openSidePool(
-    database,
-    {
-      max: config.EXPORT_DB_POOL_MAX,
-      connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
-      statementTimeoutMs: config.EXPORT_STATEMENT_TIMEOUT_MS,
-      idleInTransactionTimeoutMs: config.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
-      applicationName: 'portal-exports',
-    },
-    'export readers',
-  );
+  const exportPool = {
+    max: config.EXPORT_DB_POOL_MAX,
+    connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: config.EXPORT_STATEMENT_TIMEOUT_MS,
+    idleInTransactionTimeoutMs: config.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    applicationName: 'portal-exports',
+  };
+  const exportReaders = openSidePool(database, exportPool, 'export readers');
   if (exportReaders !== database) {
     onPoolError(exportReaders, (err) => app.log.warn({ err }, 'an idle export connection was lost'));
     metrics.trackPool('exports', exportReaders);
     app.addHook('onClose', () => exportReaders.close());
+  }
+  // Reports' exports read the reports database, through a pool of the same limits there.
+  const reportReaders = reports === database ? exportReaders : openSidePool(reports, { ...exportPool, applicationName: 'portal-report-exports' }, 'report export readers');
+  if (reportReaders !== exportReaders && reportReaders !== reports) {
+    onPoolError(reportReaders, (err) => app.log.warn({ err }, 'an idle report export connection was lost'));
+    metrics.trackPool('report-exports', reportReaders);
+    app.addHook('onClose', () => reportReaders.close());
   }
   const exportService = new ExportService(database, jobs, clock, {
     dir: path.join(config.DATA_DIR, 'exports'),
     asyncRows: config.EXPORT_ASYNC_ROWS,
     logger: app.log,
     readers: exportReaders,
+    reportReaders,
     observe: (e) => metrics.exportWritten(e),
     maxRunning: config.EXPORT_MAX_RUNNING,
     maxPerUser: config.EXPORT_MAX_PER_USER,
@@ -195,6 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     config,
     database,
     db,
+    reports,
     clock,
     mailer,
     jobs,
@@ -230,7 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     masterdata,
     contentModule(ctx),
     consumers,
-    helpdeskModule(ctx, { sessions: identity.services.sessions }),
+    helpdeskModule(ctx, { sessions: identity.services.sessions, logger: app.log }),
     stamps,
     couponsModule(ctx),
     rafflesModule(ctx),

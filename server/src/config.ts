@@ -12,6 +12,13 @@ const envSchema = z.object({
   // Safe by default: `npm start` (the two-command demo) sets development explicitly; the server alone is production.
   APP_ENV: z.enum(APP_ENVS).default('production'),
   DATABASE_URL: z.string().url().refine((v) => /^postgres(ql)?:\/\//i.test(v), 'must be a postgres:// or postgresql:// URL').optional(),
+  /**
+   * A read replica (a PostgreSQL hot standby of DATABASE_URL's database) that report and dashboard reads go to; unset,
+   * they read the main database. Only with DATABASE_URL: the embedded PGlite has no replica (startupProblems).
+   */
+  REPORTS_DATABASE_URL: z.string().url().refine((v) => /^postgres(ql)?:\/\//i.test(v), 'must be a postgres:// or postgresql:// URL').optional(),
+  /** PostgreSQL connections of the reports pool (REPORTS_DATABASE_URL); its report exports read through EXPORT_DB_POOL_MAX more. */
+  REPORTS_DB_POOL_MAX: int(10),
   DATA_DIR: z.string().default('./data'),
   PUBLIC_URL: z.string().url().refine((v) => /^https?:\/\//i.test(v), 'must be an http:// or https:// URL').optional(),
   SMTP_URL: z.string().url().refine((v) => /^smtps?:\/\//i.test(v), 'must be an smtp:// or smtps:// URL').optional(),
@@ -218,5 +225,8 @@ export function startupProblems(c: Config): string[] {
   if (c.APP_ENV === 'production' && !c.SMTP_URL) problems.push('SMTP_URL is required in production: one-time codes and reset links must go out by mail');
   if (c.APP_ENV === 'production' && !c.PUBLIC_URL) problems.push('PUBLIC_URL is required in production: e-mailed links and Secure cookies follow it');
   if (c.APP_ENV === 'production' && !c.APP_SECRET) problems.push('APP_SECRET is required in production: authenticator secrets are encrypted with it');
+  if (c.REPORTS_DATABASE_URL && !c.DATABASE_URL) {
+    problems.push('REPORTS_DATABASE_URL needs DATABASE_URL: reports read a replica of the PostgreSQL database, and the embedded PGlite has none (unset REPORTS_DATABASE_URL, or set DATABASE_URL)');
+  }
   return problems;
 }

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, pathProblems, startupProblems, type Config } from './config.ts';
 import { openDatabase, requestPool } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { checkReportsDatabase, openReportsDatabase, reportsSource } from './db/reports-database.ts';
 import { loadRegions } from './domains/catalog/regions.loader.ts';
 import { isEmpty, seedDemo } from './seed/demo.ts';
 import { appKeyOf } from './platform/secret-box.ts';
@@ -15,7 +16,7 @@ const refuse = (appEnv: string, problems: string[]): never => {
   process.exit(1);
 };
 /** Runs one step of the start; an error a setting explains (a busy port, an unreachable database) refuses the start. */
-const step = async <T>(config: Config, which: 'database' | 'listen', run: () => Promise<T>): Promise<T> => {
+const step = async <T>(config: Config, which: 'database' | 'reports' | 'listen', run: () => Promise<T>): Promise<T> => {
   try {
     return await run();
   } catch (err) {
@@ -37,8 +38,16 @@ const problems = [...startupProblems(config), ...pathProblems(config)];
 if (problems.length) refuse(config.APP_ENV, problems);
 const database = await step(config, 'database', () => openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, pool: requestPool(config) }));
 const applied = await migrate(database);
-const { app, health } = await buildApp({ config, database });
+// Report and dashboard reads go to REPORTS_DATABASE_URL's replica when set (db/reports-database.ts).
+const reports = await step(config, 'reports', () => openReportsDatabase(config, database));
+const replica = reports === database ? undefined : await step(config, 'reports', () => checkReportsDatabase(reports));
+if (replica && !replica.schema) refuse(config.APP_ENV, [`REPORTS_DATABASE_URL: ${reports.describe} holds no portal tables (no schema_migrations): it must be a replica of DATABASE_URL's database`]);
+const { app, health } = await buildApp({ config, database, reports });
 app.log.info(`database: ${database.describe}${applied.length ? `, applied ${applied.join(', ')}` : ''}`);
+app.log.info(`reports read from ${reportsSource(reports, database, replica)}`);
+if (replica?.pending.length) {
+  app.log.warn(`the reports database lacks ${replica.pending.length} migration(s) of this build (${replica.pending.join(', ')}): a replica still replaying them, or not a replica of DATABASE_URL's database`);
+}
 if (database.kind === 'pglite') app.log.info('embedded PGlite is for trying and small sites; run production on PostgreSQL with DATABASE_URL');
 // Without a built web app the server still starts (API only); say so, with the folder it looked in (WEB_DIST).
 app.log.info(fs.existsSync(path.join(config.webDist, 'index.html')) ? `web app: ${config.webDist}` : `no web app built in ${config.webDist} (npm run build): serving the API only`);
@@ -62,7 +71,9 @@ const close = gracefulShutdown(app, {
   timeoutSeconds: config.SHUTDOWN_TIMEOUT_SECONDS,
   drainSeconds: config.SHUTDOWN_DRAIN_SECONDS,
   beginShutdown: () => health.beginShutdown(),
-  closeDatabase: () => database.close(),
+  closeDatabase: async () => {
+    await Promise.all([database.close(), reports === database ? undefined : reports.close()]);
+  },
   exit: (code) => process.exit(code),
 });
 process.on('SIGINT', () => void close('SIGINT'));

@@ -59,6 +59,8 @@ export interface HarnessOptions {
   beforeReady?: (built: BuiltApp) => void;
   /** Where the app's log lines go (with LOG_LEVEL set in the overrides): a test reading them. */
   logStream?: AppDeps['logStream'];
+  /** The app's databases on the seeded schema (a reports replica stand-in); the schema's own connection otherwise. */
+  databases?: (testDb: TestDatabase) => Pick<AppDeps, 'database' | 'reports'>;
 }
 
 export function useHarness(overrides: Partial<Config> = {}, opts: HarnessOptions = {}): Harness {
@@ -85,7 +87,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}, opts: Harnes
     await seedDemo(db, { scale, appKey });
   });
   const clock = new ManualClock(new Date());
-  const built = await buildApp({ config, database: testDb.database, clock, imports: opts.imports, ...(opts.mailTransport ? { mailTransport: opts.mailTransport } : {}), ...(opts.logStream ? { logStream: opts.logStream } : {}) });
+  const built = await buildApp({ config, ...(opts.databases?.(testDb) ?? { database: testDb.database }), clock, imports: opts.imports, ...(opts.mailTransport ? { mailTransport: opts.mailTransport } : {}), ...(opts.logStream ? { logStream: opts.logStream } : {}) });
   opts.beforeReady?.(built);
   await built.app.ready();
   const call: Harness['call'] = (method, url, opts = {}) =>

@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const run = promisify(execFile);
 const SERVER = path.resolve(import.meta.dirname, '..');
 const ROOT = path.dirname(SERVER);
-const ENTRIES = ['main', 'migrate', 'create-admin', 'seed', 'analytics-rebuild'];
+const ENTRIES = ['main', 'migrate', 'move', 'backup', 'restore', 'create-admin', 'seed', 'analytics-rebuild'];
 
 async function freePort(): Promise<number> {
   const srv = net.createServer();
@@ -92,6 +92,9 @@ describe('the production build', () => {
     const migrated = await run(process.execPath, ['--enable-source-maps', path.join(outdir, 'migrate.js')], { cwd: ROOT, env: env({}) });
     expect(migrated.stdout).toMatch(/Applied \d+ migrations/);
     expect(migrated.stdout).toMatch(/Regions loaded: 38 provinces/);
+    // The compiled backup tool on the same database (pg_dump on PostgreSQL, the portal format on PGlite).
+    const backedUp = await run(process.execPath, ['--enable-source-maps', path.join(outdir, 'backup.js'), '--out', path.join(dataDir, 'backup')], { cwd: ROOT, env: env({}) });
+    expect(backedUp.stdout).toMatch(/Backup written: .*backup \((pg_dump custom|portal) format, /);
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;

@@ -20,16 +20,20 @@ export function journalTags(): string[] {
 /**
  * Applies the hand-written SQL migrations (the one description of the tables) in journal order, each in its own
  * transaction, recorded in `schema_migrations` of the current schema. Schema qualifiers are dropped so a test can
- * migrate into its own schema through search_path.
+ * migrate into its own schema through search_path. `until`: stop after that migration (a restore builds the schema a
+ * backup was made at, loads it, then applies the rest).
  */
-export async function migrate(database: Database): Promise<string[]> {
+export async function migrate(database: Database, opts: { until?: string } = {}): Promise<string[]> {
   const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as Journal;
   await database.exec('create table if not exists schema_migrations (tag text primary key, applied_at timestamptz not null default now())');
   const done = await queryRows<{ tag: string }>(database.db, sql`select tag from schema_migrations`);
   const applied = new Set(done.map((r) => r.tag));
   const ran: string[] = [];
   for (const entry of [...journal.entries].sort((a, b) => a.idx - b.idx)) {
-    if (applied.has(entry.tag)) continue;
+    if (applied.has(entry.tag)) {
+      if (entry.tag === opts.until) break;
+      continue;
+    }
     const text = fs.readFileSync(path.join(MIGRATIONS_DIR, `${entry.tag}.sql`), 'utf8').replaceAll('"public".', '');
     const statements = text.split('--> statement-breakpoint').map((s) => s.trim()).filter(Boolean);
     await database.db.transaction(async (tx) => {
@@ -39,6 +43,7 @@ export async function migrate(database: Database): Promise<string[]> {
       await tx.execute(sql`insert into schema_migrations (tag) values (${entry.tag})`);
     });
     ran.push(entry.tag);
+    if (entry.tag === opts.until) break;
   }
   return ran;
 }

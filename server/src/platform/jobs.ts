@@ -47,7 +47,11 @@ export interface QueueStats {
 export type JobHandler<P> = (payload: P, job: JobInfo) => Promise<void>;
 
 export interface SendOptions {
-  /** At most one job of this name and key waits or runs; sending again meanwhile answers the existing job's id. */
+  /**
+   * At most one job of this name and key waits; sending again meanwhile answers the waiting job's id. A running job does
+   * not count: what it read may already be stale, and a job that queues its own next run (a sweep rescheduling itself
+   * for a time the database's clock has reached a moment before the app's) must not be answered with itself.
+   */
   singletonKey?: string;
   /** Retries after a failure (default 2). A run cut short by a shutdown counts as a failure, so keep it at least 1. */
   retryLimit?: number;
@@ -200,7 +204,7 @@ export function createJobQueue(database: Database, opts: JobQueueOptions): JobQu
 
   const findUnfinished = async (executor: Executor, name: string, key: string): Promise<string | undefined> => {
     const { rows } = await executor.executeSql(
-      `select id from ${opts.schema}.job where name = $1 and singleton_key = $2 and state < 'completed' order by created_on desc limit 1`,
+      `select id from ${opts.schema}.job where name = $1 and singleton_key = $2 and state < 'active' order by created_on desc limit 1`,
       [name, key],
     );
     return (rows[0] as { id: string } | undefined)?.id;
@@ -310,6 +314,8 @@ function unwrapPayload(data: object): { payload: object; requestId?: string } {
 /** The schema of the queue: `pgboss` beside the public schema, `<schema>_jobs` beside any other (a test file's schema). */
 export async function defaultJobsSchema(database: Database): Promise<string> {
   const rows = await queryRows<{ schema: string }>(database.db, sql`select current_schema() as schema`);
-  const current = rows[0]?.schema ?? 'public';
-  return current === 'public' ? 'pgboss' : `${current}_jobs`;
+  return jobsSchemaBeside(rows[0]?.schema ?? 'public');
 }
+
+/** The queue's schema beside a portal's schema (defaultJobsSchema; the database move and backups find it so too). */
+export const jobsSchemaBeside = (schema: string): string => (schema === 'public' ? 'pgboss' : `${schema}_jobs`);

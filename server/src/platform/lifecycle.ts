@@ -13,7 +13,11 @@ export const refusal = (appEnv: string, problems: readonly string[]) => `Refusin
  * The setting to blame for an error met while opening the database or the listener, as one line naming the variable;
  * undefined for anything else (a bug keeps its stack trace).
  */
-export function startupFailure(err: unknown, config: Pick<Config, 'PORT' | 'HOST' | 'DATABASE_URL' | 'DATA_DIR'>, step: 'database' | 'listen'): string | undefined {
+export function startupFailure(
+  err: unknown,
+  config: Pick<Config, 'PORT' | 'HOST' | 'DATABASE_URL' | 'DATA_DIR'> & Partial<Pick<Config, 'REPORTS_DATABASE_URL'>>,
+  step: 'database' | 'reports' | 'listen',
+): string | undefined {
   const e = err as NodeJS.ErrnoException & { code?: string; message?: string };
   const code = typeof e?.code === 'string' ? e.code : undefined;
   const said = (e?.message ?? String(err)).split('\n')[0] ?? '';
@@ -23,16 +27,18 @@ export function startupFailure(err: unknown, config: Pick<Config, 'PORT' | 'HOST
     if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `HOST: ${config.HOST} is not an address of this machine`;
     return undefined;
   }
-  if (config.DATABASE_URL) {
+  // The reports database (a replica) is opened only with REPORTS_DATABASE_URL; its failure names that variable.
+  const [name, databaseUrl] = step === 'reports' ? ['REPORTS_DATABASE_URL', config.REPORTS_DATABASE_URL] : ['DATABASE_URL', config.DATABASE_URL];
+  if (databaseUrl) {
     let where = 'the database';
     try {
-      const url = new URL(config.DATABASE_URL);
+      const url = new URL(databaseUrl);
       where = `${url.hostname}:${url.port || 5432}${url.pathname}`;
     } catch {
       // validated as a URL already
     }
     // node-postgres' messages never hold the password; the URL is not repeated.
-    return `DATABASE_URL: cannot use the PostgreSQL database at ${where}: ${said}${code && !said.includes(code) ? ` (${code})` : ''}`;
+    return `${name}: cannot use the PostgreSQL database at ${where}: ${said}${code && !said.includes(code) ? ` (${code})` : ''}`;
   }
   return `DATA_DIR: cannot open the embedded database in ${config.DATA_DIR}: ${said}`;
 }

@@ -17,6 +17,13 @@ export interface ModuleContext {
   database: Database;
   /** `database.db`. */
   db: Db;
+  /**
+   * Where report and dashboard reads go: REPORTS_DATABASE_URL's replica, or `database` when unset. A replica trails the
+   * primary by a moment, so it serves only screens that read what others wrote: never a write, a session or permission
+   * check, or a screen that shows what its user has just changed. Each module picks it for its report services in one
+   * place, and marks its reports' exports with {@link reportExports}.
+   */
+  reports: Database;
   clock: Clock;
   mailer: Mailer;
   /** The background job queue; a module's handlers are registered before it starts. */
@@ -61,6 +68,9 @@ export interface DomainModule {
   readonly jobs?: readonly ModuleJob[];
 }
 
+
+/** Exports of reports: their rows are read from the reports database (ModuleContext.reports), as their screens are. */
+export const reportExports = (exports: readonly ModuleExport[]): ModuleExport[] => exports.map((e) => ({ ...e, def: { ...e.def, database: 'reports' } }));
 
 /** Registers a module on the app: its job handlers, its routes, then its export routes. Call before `app.ready()`. */
 export function registerModule(app: FastifyInstance, ctx: Pick<ModuleContext, 'jobs' | 'exports' | 'clock'>, module: DomainModule): void {

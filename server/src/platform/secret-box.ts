@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Config } from '../config.ts';
 
 const VERSION = 'v1';
-const KEY_FILE = 'app-secret.key';
+export const KEY_FILE = 'app-secret.key';
 
 /**
  * Encrypts small secrets kept in the database (an authenticator's secret) with AES-256-GCM: a fresh 96-bit nonce per

@@ -1,5 +1,5 @@
 import { publicUrlOf } from '../../config.ts';
-import type { DomainModule, ModuleContext } from '../../platform/module.ts';
+import { reportExports, type DomainModule, type ModuleContext } from '../../platform/module.ts';
 import { PersonalDataAccessLog } from '../../platform/personal-data.ts';
 import { AnalyticsShareService } from './share.service.ts';
 import type { AnalyticsDeps } from './analytics.deps.ts';
@@ -24,17 +24,19 @@ import { SpendBandService } from './spend-band.service.ts';
 export function analyticsModule(ctx: ModuleContext, deps: AnalyticsDeps): DomainModule & { services: { sales: PosSalesService; events: AppEventsService } } {
   const catchUpSoon = queueRollupCatchUp(ctx.jobs);
   const services = { sales: new PosSalesService(ctx.db, posSalesSecretOf(ctx.config), catchUpSoon, deps.till), events: new AppEventsService(ctx.db, catchUpSoon) };
-  const reads = tunedReads(ctx.db);
+  // The dashboards and the spend band report read the reports database; sharing one (its recipients, its mail) the main one.
+  const reports = ctx.reports.db;
+  const reads = tunedReads(reports);
   const dashboards = { salesDashboards: new SalesAnalyticsService(reads, ctx.clock), planograms: new PlanogramAnalyticsService(reads, ctx.clock), content: new ContentAnalyticsService(reads, ctx.clock),
     customers: new CustomerAnalyticsService(reads, ctx.clock),
-    customerMap: new CustomerMapService(ctx.db),
+    customerMap: new CustomerMapService(reports),
     share: new AnalyticsShareService(ctx.db, ctx.mailer, publicUrlOf(ctx.config)),
   };
-  const spendBands = new SpendBandService(ctx.db, ctx.clock);
+  const spendBands = new SpendBandService(reports, ctx.clock);
   return {
     name: 'analytics',
     services,
-    exports: [...analyticsExports(dashboards.salesDashboards, dashboards.planograms), ...customerMapExports(new PersonalDataAccessLog(ctx.db, ctx.clock)), ...customerAnalyticsExports(dashboards.customers), ...spendBandExports(spendBands)],
+    exports: reportExports([...analyticsExports(dashboards.salesDashboards, dashboards.planograms), ...customerMapExports(new PersonalDataAccessLog(ctx.db, ctx.clock)), ...customerAnalyticsExports(dashboards.customers), ...spendBandExports(spendBands)]),
     jobs: [{ name: ANALYTICS_ROLLUP_JOB, handler: rollupJob(ctx.db, ctx.jobs, ctx.clock), sendOnStart: { tick: true } }],
     register(app) {
       registerAnalyticsRoutes(app, { ...services, ...dashboards }, ctx.clock, ctx.consumerAuth);

@@ -1,5 +1,5 @@
 import { posTermsApi } from '@portal/contract';
-import type { DomainModule, ModuleContext } from '../../platform/module.ts';
+import { reportExports, type DomainModule, type ModuleContext } from '../../platform/module.ts';
 import { PersonalDataAccessLog } from '../../platform/personal-data.ts';
 import { serve } from '../../platform/serve.ts';
 import type { AnalyticsDeps } from './analytics.deps.ts';
@@ -16,10 +16,11 @@ import { registerTillReportRoutes, type TillReportServices } from './till-report
  * tills applied on their receipts (ALP, promos, free gifts).
  */
 export function tillModule(ctx: ModuleContext, deps: AnalyticsDeps): DomainModule & { services: TillReportServices } {
+  // The reports read the reports database; the tills' terms and the personal-data access log the main one.
   const services: TillReportServices = {
-    alp: new AlpReportService(ctx.db, ctx.clock),
-    promo: new PromoReportService(ctx.db, ctx.clock),
-    freeGift: new FreeGiftReportService(ctx.db, ctx.clock),
+    alp: new AlpReportService(ctx.reports.db, ctx.clock),
+    promo: new PromoReportService(ctx.reports.db, ctx.clock),
+    freeGift: new FreeGiftReportService(ctx.reports.db, ctx.clock),
   };
   const terms = new PosTermsService(ctx.db, posSalesSecretOf(ctx.config), deps.till);
   const accessLog = new PersonalDataAccessLog(ctx.db, ctx.clock);
@@ -30,6 +31,6 @@ export function tillModule(ctx: ModuleContext, deps: AnalyticsDeps): DomainModul
       serve(app, posTermsApi.terms, async (req) => ({ message: 'Success', data: await terms.terms(req.query) }));
       registerTillReportRoutes(app, services, accessLog);
     },
-    exports: tillReportExports(services.promo, accessLog, ctx.clock),
+    exports: reportExports(tillReportExports(services.promo, accessLog, ctx.clock)),
   };
 }

@@ -3,10 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppOrderPlaced, GuardedPreview, ImportBatch, ImportRow, OperatorActionDetail, OperatorActionRow } from '@portal/contract';
 import { queryRows } from '../../db/client.ts';
 import { apiCalls } from '../../../test/api-calls.ts';
-import { DEMO_PASSWORD, useHarness } from '../../../test/harness.ts';
+import { useHarness } from '../../../test/harness.ts';
 import { csv, multipart } from '../../../test/import-files.ts';
 import { orderShelf } from '../../../test/orders.ts';
-import { createStaff } from '../../../test/staff.ts';
+import { toolPeople } from '../../../test/tool-staff.ts';
 
 const HEADER = ['Store Code', 'PLU', 'Stock'];
 
@@ -23,15 +23,7 @@ describe('heimdal Update Force Stock: a store product’s stock set singly or by
   beforeAll(async () => {
     su = await h.tokenOf('superadmin');
     admin = await h.tokenOf('admin.cms');
-    await createStaff(db(), 'stock.forcer', [
-      { entry: 'heimdal.update-force-stock', action: 'view' },
-      { entry: 'heimdal.update-force-stock', action: 'edit' },
-    ]);
-    await createStaff(db(), 'stock.looker', [{ entry: 'heimdal.update-force-stock', action: 'view' }]);
-    forcer = await h.tokenOf('stock.forcer');
-    looker = await h.tokenOf('stock.looker');
-    const [person] = await queryRows<{ phone: string }>(db(), sql`select phone from consumers where status = 1 order by id limit 1`);
-    consumer = (await h.consumerAuth.signIn(person!.phone, DEMO_PASSWORD)).token;
+    ({ editor: forcer, looker, consumer } = await toolPeople(h, 'heimdal.update-force-stock', 'stock'));
     shelf = await orderShelf(db(), 30);
   });
 
@@ -84,7 +76,7 @@ describe('heimdal Update Force Stock: a store product’s stock set singly or by
     const after = await stockOf(p.id);
     expect(after).toEqual({ stock: 55, version: before.version + 1 });
     const [audit] = await auditOf(applied.id);
-    expect(audit).toMatchObject({ action: 'update-force-stock.apply', actor_name: 'stock.forcer' });
+    expect(audit).toMatchObject({ action: 'update-force-stock.apply', actor_name: 'stock.editor' });
     expect(JSON.stringify(audit!.before)).toContain('"value":30');
     expect(JSON.stringify(audit!.after)).toContain('"value":55');
     expect(JSON.stringify(audit!.after)).toContain(reason);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { forceStockApi, stockShadowApi, type ForceStockItem } from '@portal/contract';
+import { forceStockApi, stockShadowApi, type ForceStockInput } from '@portal/contract';
 import type { Db } from '../../db/client.ts';
 import { actorOf } from '../../platform/access-guard.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -14,22 +14,13 @@ import { StockShadowService, stockShadowTool } from './stock-shadow.tool.ts';
  */
 export function registerForceStockRoutes(app: FastifyInstance, db: Db, clock: Clock): void {
   const writes = new GuardedWrites(db, clock);
-  serveGuardedTool(app, forceStockApi, forceStockTool(), writes, clock, (b, req) => {
+  serveGuardedTool(app, forceStockApi, forceStockTool(), writes, clock, (input, req) => {
     const actor = actorOf(req);
-    return {
-      ...(b.items === undefined ? {} : { items: b.items as ForceStockItem[] }),
-      ...(b.import_batch_id === undefined ? {} : { import_batch_id: Number(b.import_batch_id) }),
-      by: { userId: actor.userId, superAdmin: actor.perms.superAdmin },
-    };
+    return { ...(input as Pick<ForceStockInput, 'items' | 'import_batch_id'>), by: { userId: actor.userId, superAdmin: actor.perms.superAdmin } };
   });
 
   const shadows = new StockShadowService(db);
   serve(app, stockShadowApi.list, async (req) => ({ message: 'Success', data: await shadows.list(req.query) }));
   serve(app, stockShadowApi.byPlu, async (req) => ({ message: 'Success', data: await shadows.byPlu(req.params.plu) }));
-  serveGuardedTool(app, stockShadowApi, stockShadowTool(), writes, clock, (b) => ({
-    operation: b.operation as 'create' | 'update' | 'delete',
-    plu: String(b.plu),
-    ...(b.quantity === undefined ? {} : { quantity: Number(b.quantity) }),
-    ...(b.version === undefined ? {} : { version: Number(b.version) }),
-  }));
+  serveGuardedTool(app, stockShadowApi, stockShadowTool(), writes, clock);
 }

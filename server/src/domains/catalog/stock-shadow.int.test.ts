@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppOrderPlaced, AppStoreProduct, GuardedPreview, OperatorActionDetail, StockShadowRow } from '@portal/contract';
 import { queryRows } from '../../db/client.ts';
 import { apiCalls } from '../../../test/api-calls.ts';
-import { DEMO_PASSWORD, useHarness } from '../../../test/harness.ts';
+import { useHarness } from '../../../test/harness.ts';
 import { orderShelf } from '../../../test/orders.ts';
-import { createStaff } from '../../../test/staff.ts';
+import { toolPeople } from '../../../test/tool-staff.ts';
 
 describe('heimdal Stock Shadow: units of a PLU held back from online sale, changed as guarded writes, really not sold', () => {
   const h = useHarness();
@@ -18,15 +18,7 @@ describe('heimdal Stock Shadow: units of a PLU held back from online sale, chang
 
   beforeAll(async () => {
     admin = await h.tokenOf('admin.cms');
-    await createStaff(db(), 'shadow.editor', [
-      { entry: 'heimdal.update-force-stock', action: 'view' },
-      { entry: 'heimdal.update-force-stock', action: 'edit' },
-    ]);
-    await createStaff(db(), 'shadow.looker', [{ entry: 'heimdal.update-force-stock', action: 'view' }]);
-    editor = await h.tokenOf('shadow.editor');
-    looker = await h.tokenOf('shadow.looker');
-    const [person] = await queryRows<{ phone: string }>(db(), sql`select phone from consumers where status = 1 order by id limit 1`);
-    consumer = (await h.consumerAuth.signIn(person!.phone, DEMO_PASSWORD)).token;
+    ({ editor, looker, consumer } = await toolPeople(h, 'heimdal.update-force-stock', 'shadow'));
     shelf = await orderShelf(db(), 10);
   });
 

@@ -4,22 +4,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { useHarness } from '../../../test/harness.ts';
 import { createStaff } from '../../../test/staff.ts';
+import { openEventStream } from '../../../test/event-stream.ts';
 
 /*
  * The chat event stream lives only as long as its session and its right: it is checked again at every heartbeat
  * (50 ms here) and ends after sign-out, loss of the Chat Live right or idleness; a user holds at most two streams here
  * (LIVE_STREAMS_PER_USER), a third closes the oldest.
  */
-
-interface Stream {
-  status: number;
-  /** Resolves once the server has ended the stream. */
-  ended(): Promise<void>;
-  /** Resolves once the stream's text satisfies `test`. */
-  until(test: (text: string) => boolean): Promise<void>;
-  readonly text: string;
-  close(): void;
-}
 
 const pings = (text: string) => text.split(': ping').length - 1;
 
@@ -33,55 +24,7 @@ describe('chat event streams end with their session', () => {
     base = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
   });
 
-  /** Opens the stream and reads it in the background; waits are on what arrives, bounded by a guard of 5 s. */
-  async function open(token: string): Promise<Stream> {
-    const ctrl = new AbortController();
-    const res = await fetch(`${base}/api/v1/chats/events`, { headers: { authorization: `Bearer ${token}` }, signal: ctrl.signal });
-    const decoder = new TextDecoder();
-    let text = '';
-    let done = false;
-    const waiters = new Set<() => void>();
-    const notify = () => {
-      for (const w of waiters) w();
-    };
-    void (async () => {
-      const reader = res.body!.getReader();
-      try {
-        for (let r = await reader.read(); !r.done; r = await reader.read()) {
-          text += decoder.decode(r.value, { stream: true });
-          notify();
-        }
-      } catch {
-        // aborted by the test
-      }
-      done = true;
-      notify();
-    })();
-    const wait = (test: () => boolean, what: string) =>
-      new Promise<void>((resolve, reject) => {
-        const guard = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`stream: no ${what} within 5 s; got ${JSON.stringify(text.slice(-200))}`));
-        }, 5000);
-        const check = () => {
-          if (!test()) return;
-          clearTimeout(guard);
-          waiters.delete(check);
-          resolve();
-        };
-        waiters.add(check);
-        check();
-      });
-    return {
-      status: res.status,
-      ended: () => wait(() => done, 'end'),
-      until: (test) => wait(() => test(text), 'match'),
-      get text() {
-        return text;
-      },
-      close: () => ctrl.abort(),
-    };
-  }
+  const open = (token: string) => openEventStream(`${base}/api/v1/chats/events`, token);
 
   it('ends the stream when its session signs out; the other session of the same person keeps its own', async () => {
     const signedOut = await h.tokenOf('cs.agent');

@@ -5,7 +5,6 @@ import { writeAudit, type AuditContext } from '../../platform/audit.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { ResourceService, type ResourceDef } from '../../platform/crud/index.ts';
 import { rowReader } from '../../platform/sql/row-reader.ts';
-import type { ChatEvents } from './chat-events.ts';
 
 const toRow = rowReader(chatRow);
 
@@ -28,16 +27,16 @@ const toMessage = rowReader(chatMessage);
 
 const PREVIEW = 200;
 
+const MESSAGE_SELECT = sql`select m.id, m.chat_id, m.sender, u.name as user_name, m.template_id, m.body, m.created_at
+  from chat_messages m left join users u on u.id = m.user_id`;
+
 /**
  * Live chat: one conversation per consumer. A consumer's message makes the chat Unread (status 1); an agent opening it
- * makes it Read (2). Each change is published to `ChatEvents` after its transaction commits: the new message, and the
- * unread count when it may have moved.
+ * makes it Read (2). The database announces each new message and each change of the unread count at commit
+ * (migration 0052), and every instance's `ChatEvents` passes them on to its open streams.
  */
 export class ChatService extends ResourceService<ChatRow, ChatListQuery> {
-  constructor(
-    db: Db,
-    private readonly events: ChatEvents,
-  ) {
+  constructor(db: Db) {
     super(chatDef, db);
   }
 
@@ -49,10 +48,18 @@ export class ChatService extends ResourceService<ChatRow, ChatListQuery> {
   async messages(chatId: number, afterId = 0, tx: Db | Tx = this.db): Promise<ChatMessage[]> {
     const rows = await queryRows(
       tx,
-      sql`select m.id, m.chat_id, m.sender, u.name as user_name, m.template_id, m.body, m.created_at
-          from chat_messages m left join users u on u.id = m.user_id where m.chat_id = ${chatId} and m.id > ${afterId} order by m.id limit 500`,
+      sql`${MESSAGE_SELECT} where m.chat_id = ${chatId} and m.id > ${afterId} order by m.id limit 500`,
     );
     return rows.map(toMessage);
+  }
+
+  /** One message, as a stream sends it. */
+  async message(id: number, tx: Db | Tx = this.db): Promise<ChatMessage | undefined> {
+    const rows = await queryRows(
+      tx,
+      sql`${MESSAGE_SELECT} where m.id = ${id}`,
+    );
+    return rows[0] ? toMessage(rows[0]) : undefined;
   }
 
   async unreadCount(tx: Db | Tx = this.db): Promise<number> {
@@ -84,15 +91,14 @@ export class ChatService extends ResourceService<ChatRow, ChatListQuery> {
       );
       return m;
     });
-    await this.announce(message, true);
     return message;
   }
 
   /** An agent answers, with its own text or a template's; the chat counts as read by whoever answered it. */
   async reply(chatId: number, body: ChatReply, ctx: AuditContext): Promise<ChatMessage> {
-    const { message, wasUnread } = await this.db.transaction(async (tx) => {
+    const message = await this.db.transaction(async (tx) => {
       await tx.execute(sql`select id from chats where id = ${chatId} for update`);
-      const before = await this.get(chatId, tx);
+      await this.get(chatId, tx);
       let text = body.message;
       if (body.template_id !== undefined) {
         const t = await queryRows<{ body: string }>(tx, sql`select body from message_templates where id = ${body.template_id} and status = 1`);
@@ -105,9 +111,8 @@ export class ChatService extends ResourceService<ChatRow, ChatListQuery> {
             updated_at = ${ctx.now.toISOString()}, updated_by = ${ctx.actor?.userId ?? null}, version = version + 1 where id = ${chatId}`,
       );
       await writeAudit(tx, ctx, { action: 'reply', entity: 'chat', entityId: chatId, after: { message_id: m.id, template_id: m.template_id, body: m.body } });
-      return { message: m, wasUnread: before.status === 1 };
+      return m;
     });
-    await this.announce(message, wasUnread);
     return message;
   }
 
@@ -116,7 +121,6 @@ export class ChatService extends ResourceService<ChatRow, ChatListQuery> {
     const before = await this.get(chatId);
     if (before.status !== 1) return before;
     await this.db.execute(sql`update chats set status = 2, updated_at = ${ctx.now.toISOString()}, updated_by = ${ctx.actor?.userId ?? null}, version = version + 1 where id = ${chatId} and status = 1`);
-    this.events.publish({ type: 'unread', unread: await this.unreadCount() });
     return this.get(chatId);
   }
 
@@ -126,16 +130,8 @@ export class ChatService extends ResourceService<ChatRow, ChatListQuery> {
       sql`insert into chat_messages (chat_id, sender, user_id, template_id, body, created_at)
           values (${chatId}, ${sender}, ${userId}, ${templateId}, ${text}, ${now.toISOString()}) returning id`,
     );
-    const id = Number(rows[0]?.id);
-    const read = await queryRows(
-      tx,
-      sql`select m.id, m.chat_id, m.sender, u.name as user_name, m.template_id, m.body, m.created_at from chat_messages m left join users u on u.id = m.user_id where m.id = ${id}`,
-    );
-    return toMessage(read[0] ?? {});
-  }
-
-  private async announce(message: ChatMessage, unreadMayMove: boolean): Promise<void> {
-    this.events.publish({ type: 'message', chat_id: message.chat_id, message });
-    if (unreadMayMove) this.events.publish({ type: 'unread', unread: await this.unreadCount() });
+    const message = await this.message(Number(rows[0]?.id), tx);
+    if (!message) throw new Error('the message just inserted was not found');
+    return message;
   }
 }

@@ -2,7 +2,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { LiveStreams, StreamSessions } from '../../platform/live-streams.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import type { SlidingWindowLimiter } from '../../platform/rate-limiter.ts';
-import type { ChatEvents } from './chat-events.ts';
+import type { ChatEvents, ChatEventsLogger } from './chat-events.ts';
 import type { ChatService } from './chat.service.ts';
 import type { ConsumerAuthService } from '../../platform/consumer-auth.ts';
 import type { FaqService } from './faq.resource.ts';
@@ -33,7 +33,8 @@ export interface HelpdeskRouteDeps {
   live: LiveStreams;
 }
 
-/** What the help desk needs of another domain: the staff sessions, to end a chat stream with its session. */
+/** What the help desk needs of another domain: the staff sessions, to end a chat stream with its session; the app's log. */
 export interface HelpdeskDeps {
   sessions: StreamSessions;
+  logger?: ChatEventsLogger;
 }

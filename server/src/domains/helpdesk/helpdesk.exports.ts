@@ -1,5 +1,5 @@
 import { helpdeskExportsApi } from '@portal/contract';
-import type { ModuleExport } from '../../platform/module.ts';
+import { reportExports, type ModuleExport } from '../../platform/module.ts';
 import { HELP_CENTER_ENTRIES, HELPDESK_REPORT_ENTRIES, RATING_ENTRIES, TICKET_STATUS, helpdeskReportQuery, ratingListQuery, ticketListQuery } from '@portal/contract';
 import { defineExport, enumLabel, resourceExport } from '../../platform/exports/index.ts';
 import { HELPDESK_REPORT_SELECT, helpdeskReportFrom, helpdeskReportSort } from './helpdesk-report.service.ts';
@@ -68,5 +68,6 @@ export const helpdeskReportExport = defineExport({
 export const HELPDESK_EXPORTS: readonly ModuleExport[] = [
   { def: ticketExport, endpoint: helpdeskExportsApi.tickets },
   { def: ratingExport, endpoint: helpdeskExportsApi.ratings },
-  { def: helpdeskReportExport, endpoint: helpdeskExportsApi.report },
+  // The report reads the reports database, as its screen does.
+  ...reportExports([{ def: helpdeskReportExport, endpoint: helpdeskExportsApi.report }]),
 ];

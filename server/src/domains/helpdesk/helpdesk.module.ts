@@ -17,16 +17,18 @@ import { TicketService } from './ticket.resource.ts';
 /** cms Consumer group: help center (tickets), FAQ, message templates, ratings, live chat and its report; the consumer app's API. */
 export function helpdeskModule(ctx: ModuleContext, deps: HelpdeskDeps): DomainModule {
   const { db, clock, mailer, config } = ctx;
-  const events = new ChatEvents();
+  const chats = new ChatService(db);
+  const events = new ChatEvents(ctx.notifications, chats, deps.logger);
   const services: HelpdeskServices = {
     tickets: new TicketService(db),
     faqs: new FaqService(db),
     templates: messageTemplateService(db),
     ratings: ratingService(db),
-    chats: new ChatService(db, events),
+    chats,
     events,
     consumerAuth: ctx.consumerAuth,
-    report: new HelpdeskReportService(db),
+    // The report reads the reports database (REPORTS_DATABASE_URL's replica, or the main one).
+    report: new HelpdeskReportService(ctx.reports.db),
   };
   const appSignInLimiter = new SlidingWindowLimiter(config.AUTH_RATE_LIMIT, config.AUTH_RATE_WINDOW_SECONDS * 1000, clock);
   const live = new LiveStreams(deps.sessions, {
@@ -37,7 +39,16 @@ export function helpdeskModule(ctx: ModuleContext, deps: HelpdeskDeps): DomainMo
   ctx.metrics.trackStreams('chat', () => live.count());
   return {
     name: 'helpdesk',
-    register: (app) => registerHelpdeskRoutes(app, services, { clock, mailer, appSignInLimiter, live }),
+    register: (app) => {
+      registerHelpdeskRoutes(app, services, { clock, mailer, appSignInLimiter, live });
+      let stopEvents: (() => Promise<void>) | undefined;
+      app.addHook('onReady', async () => {
+        stopEvents = await events.listen();
+      });
+      app.addHook('onClose', async () => {
+        await stopEvents?.();
+      });
+    },
     exports: HELPDESK_EXPORTS,
     imports: HELPDESK_IMPORTS,
   };

@@ -1,4 +1,4 @@
-import type { DomainModule, ModuleContext } from '../../platform/module.ts';
+import { reportExports, type DomainModule, type ModuleContext } from '../../platform/module.ts';
 import { PersonalDataAccessLog } from '../../platform/personal-data.ts';
 import { RaffleEntryService } from './raffle-entry.service.ts';
 import { StampAppService } from './stamp-app.service.ts';
@@ -38,7 +38,8 @@ export function stampsModule(ctx: ModuleContext): DomainModule & { services: Sta
     rewards: new StampRewardService(ctx.db),
     // A transaction event also earns raffle coupons, in the event's transaction.
     app: new StampAppService(ctx.db, ledger, new RaffleEntryService(ctx.db)),
-    report: new StampReportService(ctx.db),
+    // The stamp report reads the reports database.
+    report: new StampReportService(ctx.reports.db),
     coupons: new StampCouponService(ctx.db),
     expiry: new StampExpiryService(ctx.db, ledger),
     accessLog: new PersonalDataAccessLog(ctx.db, ctx.clock),
@@ -49,7 +50,7 @@ export function stampsModule(ctx: ModuleContext): DomainModule & { services: Sta
     name: 'stamps',
     services,
     register: (app) => registerStampRoutes(app, services, ctx.clock, ctx.consumerAuth),
-    exports: stampReportExports(ctx.clock),
+    exports: reportExports(stampReportExports(ctx.clock)),
     jobs: [{ name: STAMP_EXPIRY_JOB, handler: stampExpiryJob(services.expiry, ctx.jobs, ctx.clock), sendOnStart: {} }],
     imports: [stampInjectImport(services.inject)],
   };

@@ -3,9 +3,9 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppOrderPlaced, CourierHandoverAttempt, GrabRetryRow, GuardedPreview, OperatorActionDetail, OrderDetail } from '@portal/contract';
 import { queryRows } from '../../db/client.ts';
 import { apiCalls } from '../../../test/api-calls.ts';
-import { DEMO_PASSWORD, useHarness } from '../../../test/harness.ts';
+import { useHarness } from '../../../test/harness.ts';
 import { orderShelf, payOrder } from '../../../test/orders.ts';
-import { createStaff } from '../../../test/staff.ts';
+import { toolPeople } from '../../../test/tool-staff.ts';
 import { SIMULATED_ADDRESS_REFUSAL, SIMULATED_OUTAGE, SimulatedCourier } from './courier.ts';
 
 interface Page<T> {
@@ -26,16 +26,7 @@ describe('the courier hand-over of 3PL delivery orders, and heimdal Grab Retry a
 
   beforeAll(async () => {
     admin = await h.tokenOf('admin.cms');
-    await createStaff(db(), 'grab.retrier', [
-      { entry: 'heimdal.grab-retry', action: 'view' },
-      { entry: 'heimdal.grab-retry', action: 'edit' },
-      { entry: 'cms.order-management', action: 'view' },
-    ]);
-    await createStaff(db(), 'grab.watcher', [{ entry: 'heimdal.grab-retry', action: 'view' }]);
-    retrier = await h.tokenOf('grab.retrier');
-    watcher = await h.tokenOf('grab.watcher');
-    const [person] = await queryRows<{ phone: string }>(db(), sql`select phone from consumers where status = 1 order by id limit 1`);
-    consumer = (await h.consumerAuth.signIn(person!.phone, DEMO_PASSWORD)).token;
+    ({ editor: retrier, looker: watcher, consumer } = await toolPeople(h, 'heimdal.grab-retry', 'grab', [{ entry: 'cms.order-management', action: 'view' }]));
     shelf = await orderShelf(db(), 500);
     reason = Number((await queryRows<{ id: number }>(db(), sql`select id from cancel_reasons order by sort_order limit 1`))[0]!.id);
   });
@@ -175,11 +166,11 @@ describe('the courier hand-over of 3PL delivery orders, and heimdal Grab Retry a
     expect(await attempts(a.order_id)).toHaveLength(1);
 
     const applied = await ok<OperatorActionDetail>('POST', 'grab-retry', retrier, { ...body, confirmation: 'retry 2 hand-overs' });
-    expect(applied).toMatchObject({ tool: 'grab-retry', reason: body.reason, total: 2, undoable: false, actor_name: 'grab.retrier' });
+    expect(applied).toMatchObject({ tool: 'grab-retry', reason: body.reason, total: 2, undoable: false, actor_name: 'grab.editor' });
     expect(applied.changes).toEqual(preview.changes);
     for (const o of [a, b]) {
       const asked = (await attempts(o.order_id))[1]!;
-      expect(asked).toMatchObject({ attempt: 2, requested_by_name: 'grab.retrier', operator_action_id: applied.id });
+      expect(asked).toMatchObject({ attempt: 2, requested_by_name: 'grab.editor', operator_action_id: applied.id });
       expect(await settled(o.order_id)).toMatchObject({ attempt: 2, status: 'booked', booking_ref: `SIM-${o.order_no}-2` });
       const order = await detail(o.order_id);
       expect(order.driver_name).toEqual(expect.any(String));
@@ -220,7 +211,7 @@ describe('the courier hand-over of 3PL delivery orders, and heimdal Grab Retry a
     const pending = (await listed()).data.find((r) => r.order_id === placed.order_id);
     if (pending?.status === 'pending') expect(pending.error).toBeNull();
     expect(await settled(placed.order_id)).toMatchObject({ attempt: 2, status: 'failed', error: SIMULATED_ADDRESS_REFUSAL, operator_action_id: applied.id });
-    expect((await listed()).data.find((r) => r.order_id === placed.order_id)).toMatchObject({ attempts: 2, status: 'failed', requested_by_name: 'grab.retrier' });
+    expect((await listed()).data.find((r) => r.order_id === placed.order_id)).toMatchObject({ attempts: 2, status: 'failed', requested_by_name: 'grab.editor' });
     expect((await listed('&sort_by=attempts&sort_dir=desc')).data[0]).toMatchObject({ attempts: 2 });
 
     // Cancelled meanwhile: it leaves the list, and a retry is refused with the reason.

@@ -12,5 +12,5 @@ export function registerGrabRetryRoutes(app: FastifyInstance, list: GrabRetrySer
   serve(app, grabRetryApi.list, async (req) => ({ message: 'Success', data: await list.page(req.query) }));
   serve(app, grabRetryApi.attempts, async (req) => ({ message: 'Success', data: await list.attempts(req.params.orderId) }));
   serve(app, grabRetryApi.stores, async (req) => ({ message: 'Success', data: await list.stores(req.query.search, req.query.limit) }));
-  serveGuardedTool(app, grabRetryApi, grabRetryTool(jobs), writes, clock, (b) => ({ order_ids: (b.order_ids as number[]).map(Number) }));
+  serveGuardedTool(app, grabRetryApi, grabRetryTool(jobs), writes, clock);
 }

@@ -52,7 +52,7 @@ export function ordersModule(ctx: ModuleContext, deps: OrdersDeps, opts: { couri
       serve(app, paymentApi.callback, async (req) => ({ message: 'Success', data: await services.payments.receive(req.body, ctx.clock.now()) }));
       registerOrderStaffRoutes(app, services, ctx.clock);
       registerOrderAppRoutes(app, services, ctx.clock);
-      registerOrderDashboardRoutes(app, ctx.db, ctx.clock);
+      registerOrderDashboardRoutes(app, ctx.reports.db, ctx.clock);
       registerPatchOrderRoutes(app, new PatchOrderService(ctx.db, services.orders), new GuardedWrites(ctx.db, ctx.clock), ctx.jobs, ctx.clock);
       registerGrabRetryRoutes(app, new GrabRetryService(ctx.db), new GuardedWrites(ctx.db, ctx.clock), ctx.jobs, ctx.clock);
     },

@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppOrderPlaced, GuardedPreview, OperatorActionDetail, OperatorActionRow, OrderDetail, PatchOrderView } from '@portal/contract';
 import { queryRows } from '../../db/client.ts';
 import { apiCalls } from '../../../test/api-calls.ts';
-import { DEMO_PASSWORD, useHarness } from '../../../test/harness.ts';
+import { useHarness } from '../../../test/harness.ts';
 import { orderShelf, payOrder } from '../../../test/orders.ts';
-import { createStaff } from '../../../test/staff.ts';
+import { toolPeople } from '../../../test/tool-staff.ts';
 
 describe('heimdal Patch Order: look-up with MSI and GM, a guarded patch (preview, reason, step-up, confirmation), its audit and its undo', () => {
   const h = useHarness();
@@ -20,15 +20,7 @@ describe('heimdal Patch Order: look-up with MSI and GM, a guarded patch (preview
   beforeAll(async () => {
     su = await h.tokenOf('superadmin');
     admin = await h.tokenOf('admin.cms');
-    await createStaff(db(), 'order.patcher', [
-      { entry: 'heimdal.patch-order', action: 'view' },
-      { entry: 'heimdal.patch-order', action: 'edit' },
-    ]);
-    await createStaff(db(), 'order.looker', [{ entry: 'heimdal.patch-order', action: 'view' }]);
-    patcher = await h.tokenOf('order.patcher');
-    looker = await h.tokenOf('order.looker');
-    const [person] = await queryRows<{ phone: string }>(db(), sql`select phone from consumers where status = 1 order by id limit 1`);
-    consumer = (await h.consumerAuth.signIn(person!.phone, DEMO_PASSWORD)).token;
+    ({ editor: patcher, looker, consumer } = await toolPeople(h, 'heimdal.patch-order', 'order'));
     shelf = await orderShelf(db(), 30);
   });
 

@@ -10,5 +10,5 @@ import type { PatchOrderService } from './patch-order.service.ts';
 /** heimdal › Patch Order: the look-up, and the patch as a guarded write (preview, apply, its actions, undo). */
 export function registerPatchOrderRoutes(app: FastifyInstance, lookup: PatchOrderService, writes: GuardedWrites, jobs: JobQueue, clock: Clock): void {
   serve(app, patchOrderApi.lookup, async (req) => ({ message: 'Success', data: await lookup.lookup(req.params.orderNo) }));
-  serveGuardedTool(app, patchOrderApi, patchOrderTool(jobs), writes, clock, (b) => ({ order_no: String(b.order_no), to_status: Number(b.to_status), version: Number(b.version) }));
+  serveGuardedTool(app, patchOrderApi, patchOrderTool(jobs), writes, clock);
 }

@@ -13,7 +13,7 @@ import {
   type StickerQuery,
 } from '@portal/contract';
 import { CHANGED_COLUMNS, STATUS_COLUMN, defineExport, enumLabel, groupedExport, resourceExport, type ExportColumn, type ExportSource, type ExportViewer } from '../../platform/exports/index.ts';
-import type { ModuleExport } from '../../platform/module.ts';
+import { reportExports, type ModuleExport } from '../../platform/module.ts';
 import { decidePersonalData, stepUpForPersonalData } from '../../platform/personal-data-export.ts';
 import { maskNameSql, maskPhoneSql, type PersonalDataAccessLog } from '../../platform/personal-data.ts';
 import { preOrderEventDef } from './pre-order-event.resource.ts';
@@ -147,7 +147,10 @@ export function preOrderExports(accessLog: PersonalDataAccessLog): ModuleExport[
   });
   return [
     { def: events, endpoint: api.events.export },
-    { def: stickers, endpoint: api.stickers.export },
-    { def: eventReport, endpoint: api.eventReport.export },
+    // pandora's two reports read the reports database, as their screens do; cms's events list the main one.
+    ...reportExports([
+      { def: stickers, endpoint: api.stickers.export },
+      { def: eventReport, endpoint: api.eventReport.export },
+    ]),
   ];
 }

@@ -14,7 +14,8 @@ export function preOrdersModule(ctx: ModuleContext): DomainModule & { services: 
   const accessLog = new PersonalDataAccessLog(ctx.db, ctx.clock);
   const services: PreOrderRouteServices = {
     events: new PreOrderEventService(ctx.db),
-    reports: new PreOrderReportService(ctx.db),
+    // pandora's sticker and event reports read the reports database; cms's events (edited on the same screens) the main one.
+    reports: new PreOrderReportService(ctx.reports.db),
     app: new PreOrderAppService(ctx.db),
     accessLog,
     consumerAuth: ctx.consumerAuth,

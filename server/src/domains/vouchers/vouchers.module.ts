@@ -1,6 +1,6 @@
 import { voucherProductsApi } from '@portal/contract';
 import { registerResourceRoutes } from '../../platform/crud/index.ts';
-import type { DomainModule, ModuleContext } from '../../platform/module.ts';
+import { reportExports, type DomainModule, type ModuleContext } from '../../platform/module.ts';
 import { partnerServices, registerPartnerRoutes } from './partner.routes.ts';
 import { bulkPaymentVerifyImport, bulkReleaseImport } from './voucher-bulk.imports.ts';
 import { VOUCHER_RELEASE_JOB, VoucherOrderService } from './voucher-order.service.ts';
@@ -26,11 +26,12 @@ export function vouchersModule(ctx: ModuleContext, deps: VouchersDeps): DomainMo
     vouchers: new VoucherListService(ctx.db, ctx.clock),
   };
   const partners = partnerServices(ctx.db);
-  const reports = new VoucherReportService(ctx.db, ctx.clock);
+  // pandora's E-voucher Reports read the reports database; the voucher list (shared with cms) and the status check the main one.
+  const reports = new VoucherReportService(ctx.reports.db, ctx.clock);
   return {
     name: 'vouchers',
     services,
-    exports: [...voucherExports(ctx.clock), ...voucherReportExports(reports)],
+    exports: [...voucherExports(ctx.clock), ...reportExports(voucherReportExports(reports))],
     imports: [bulkPaymentVerifyImport(services.orders, () => ctx.clock.now()), bulkReleaseImport(services.orders)],
     jobs: [{ name: VOUCHER_RELEASE_JOB, handler: async (p) => releaseVouchers(ctx.db, ctx.clock, Number(p.order_id)) }],
     register(app) {

@@ -63,6 +63,12 @@ export interface ExportDef<L extends ListQuerySchema = ListQuerySchema> {
   source: (q: z.output<L>, viewer: ExportViewer) => ExportSource;
   fileName?: (format: ExportFormat, at: Date) => string;
   /**
+   * `reports`: the rows (and their count) are read from the reports database (REPORTS_DATABASE_URL, a replica that may
+   * be a few seconds behind), as the report's screen reads them; `prepare`, `forQuery` and the Download List's entry stay
+   * on the main database. Set by `reportExports` (platform/module.ts). The main database when unset.
+   */
+  database?: 'reports';
+  /**
    * Runs before the rows are read, each time the file is written: answers the viewer the rows are read for (what it may
    * see, decided now) after recording what must be recorded (the personal-data access log records exports here).
    */

@@ -12,11 +12,12 @@ export type ProgressReport = (rows: number) => void;
 
 /**
  * A kept export's progress in its Download List entry (migration 0045): the rows its filters hold, counted as the job
- * starts, then the rows written, at most once every `everyMs`. The updates do not hold up the writing: each waits for
- * the one before it, and one that comes after the entry is settled changes nothing.
+ * starts (on `counter`, where the rows are read), then the rows written, at most once every `everyMs`. The updates do
+ * not hold up the writing: each waits for the one before it, and one that comes after the entry is settled changes
+ * nothing.
  */
-export async function trackProgress(db: Db, downloadId: number, src: ExportSource, everyMs = PROGRESS_EVERY_MS): Promise<ProgressReport> {
-  const [counted] = await queryRows<{ n: string }>(db, sql`select count(*) as n ${src.from} ${whereOf([...src.where])}`);
+export async function trackProgress(db: Db, downloadId: number, src: ExportSource, everyMs = PROGRESS_EVERY_MS, counter: Db = db): Promise<ProgressReport> {
+  const [counted] = await queryRows<{ n: string }>(counter, sql`select count(*) as n ${src.from} ${whereOf([...src.where])}`);
   await db.execute(sql`update downloads set rows_expected = ${Number(counted?.n ?? 0)}, rows_done = 0 where id = ${downloadId} and status = ${DOWNLOAD_IN_PROGRESS}`);
   let last = Date.now();
   let pending: Promise<unknown> = Promise.resolve();

@@ -52,6 +52,11 @@ export interface ExportServiceOptions {
    * request pool's connections; the app's database when not given.
    */
   readers?: Database;
+  /**
+   * Where the rows of reports' exports (`database: 'reports'`) are read from: a pool of the same limits on the reports
+   * database (REPORTS_DATABASE_URL); `readers` when not given.
+   */
+  reportReaders?: Database;
   /** Direct exports at once in the process, and per user (429 beyond). */
   maxRunning?: number;
   maxPerUser?: number;
@@ -108,6 +113,7 @@ export class ExportService {
 
   private readonly db: Db;
   private readonly readers: Database;
+  private readonly reportReaders: Database;
   private readonly slots: ExportSlots;
   private readonly spoolDir: string;
 
@@ -119,6 +125,7 @@ export class ExportService {
   ) {
     this.db = database.db;
     this.readers = opts.readers ?? database;
+    this.reportReaders = opts.reportReaders ?? this.readers;
     this.slots = new ExportSlots(opts.maxRunning ?? 4, opts.maxPerUser ?? 2);
     this.spoolDir = path.join(opts.dir, 'spool');
     void sweepSpool(this.spoolDir);
@@ -151,11 +158,21 @@ export class ExportService {
     this.defs.set(def.name, def);
   }
 
+  /** Where an export's rows are read: a report's from the reports database (its export readers), others from the export readers. */
+  private readersOf(def: ExportDef): Database {
+    return def.database === 'reports' ? this.reportReaders : this.readers;
+  }
+
+  /** Where an export's rows are counted (the Download List's threshold, a kept export's progress): beside where they are read. */
+  private counterOf(def: ExportDef): Db {
+    return def.database === 'reports' ? this.reportReaders.db : this.db;
+  }
+
   /** Writes every row of the export to `out` and ends it; answers the number of rows. */
   async write(declared: ExportDef, q: Record<string, unknown>, asker: ExportViewer, format: ExportFormat, out: Writable, progress?: (src: ExportSource) => Promise<ProgressReport>): Promise<number> {
     const def = declared.forQuery ? { ...declared, ...(await declared.forQuery(this.db, q)) } : declared;
     const viewer = (await def.prepare?.(this.db, q, asker)) ?? asker;
-    let rows = format === 'csv' ? await copyCsv(this.readers, def, def.source(q, viewer), csvHead(def.columns.map((c) => c.label)), out) : null;
+    let rows = format === 'csv' ? await copyCsv(this.readersOf(def), def, def.source(q, viewer), csvHead(def.columns.map((c) => c.label)), out) : null;
     // A kept export's progress: the batched writer reports it; COPY (CSV on PostgreSQL, seconds for a million rows) does not.
     rows ??= await this.writeBatched(def, q, viewer, format, out, await progress?.(def.source(q, viewer)));
     // Both callers hand the file over only once this returns (spooled, or renamed into the Download List).
@@ -173,7 +190,7 @@ export class ExportService {
     for (const [n, sheet] of sheets.entries()) {
       if (n > 0) writer.nextSheet?.(tableOf(sheet));
       const columns = { ...def, columns: sheet.columns };
-      for await (const batch of readBatches(this.readers, sheet.source(q, viewer))) {
+      for await (const batch of readBatches(this.readersOf(def), sheet.source(q, viewer))) {
         await writer.write(cellRows(columns, batch));
         if (sheet === def) {
           rows += batch.rows.length;
@@ -189,7 +206,7 @@ export class ExportService {
   async request(def: ExportDef, raw: RawQuery, q: Record<string, unknown>, format: ExportFormat, who: Requester): Promise<ExportAnswer> {
     const viewer = { userId: who.userId };
     const src = def.source(q, viewer);
-    const { total } = await countRows(this.db, src.from, whereOf([...src.where]), this.opts.asyncRows);
+    const { total } = await countRows(this.counterOf(def), src.from, whereOf([...src.where]), this.opts.asyncRows);
     const now = who.audit.now;
     if (total <= this.opts.asyncRows) {
       const release = this.slots.take(who.userId);
@@ -279,7 +296,7 @@ export class ExportService {
       file = fs.createWriteStream(partial);
       // A write failing (disk full) ends the export through the writer and `finished`; never as an unhandled event.
       file.on('error', (err) => this.opts.logger?.warn({ err, downloadId }, 'export file write failed'));
-      const progress = (src: ExportSource) => trackProgress(this.db, downloadId, src, this.opts.progressEveryMs);
+      const progress = (src: ExportSource) => trackProgress(this.db, downloadId, src, this.opts.progressEveryMs, this.counterOf(def));
       const out = file;
       const rows = await this.timed(def.name, format, 'kept', () => this.write(def, parsed.data as Record<string, unknown>, { userId: entry.userId }, format, out, progress));
       await finished(file);

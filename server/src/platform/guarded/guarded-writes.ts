@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   GUARDED_CHANGES_SHOWN,
+  guardedChange,
+  isoDateTime,
+  operatorActionRow,
   type GuardedChange,
   type GuardedPreview,
   type GuardedToolApi,
@@ -17,7 +21,8 @@ import { writeAudit, type AuditContext } from '../audit.ts';
 import type { Clock } from '../clock.ts';
 import { auditContext } from '../crud/index.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
-import { iso, isoOrNull, pagedList, whereOf } from '../pagination.ts';
+import { pagedList, whereOf } from '../pagination.ts';
+import { rowReader } from '../sql/row-reader.ts';
 import type { Actor } from '../request-context.ts';
 import { serve } from '../serve.ts';
 import { requireRecentSecondFactor } from '../step-up.ts';
@@ -69,46 +74,17 @@ function requireConfirmation(expected: string | null, typed: string | undefined)
   }
 }
 
-const truthy = (v: unknown) => v === true || v === 't';
-
 const bulkUndoWords = (total: number) => `UNDO ${total} CHANGES`;
 
 /** The audit's view of changes: the first ones, each record's field before and after (the action row keeps them all). */
 const audited = (changes: GuardedChange[], side: 'before' | 'after') =>
   changes.slice(0, GUARDED_CHANGES_SHOWN).map((c) => ({ record: c.label, field: c.field, value: c[side] }));
 
-interface ActionRecord extends Record<string, unknown> {
-  id: number;
-  tool: OperatorTool;
-  actor_name: string | null;
-  reason: string;
-  total: number;
-  label: string;
-  created_at: unknown;
-  can_undo: unknown;
-  confirmed: unknown;
-  undone_at: unknown;
-  undone_by_name: string | null;
-  undo_reason: string | null;
-}
+const ROW_COLUMNS = sql`id, tool, actor_name, reason, total, label, created_at, undo is not null and undone_at is null as undoable, undone_at, undone_by_name, undo_reason`;
 
-const ROW_COLUMNS = sql`id, tool, actor_name, reason, total, label, created_at, undo is not null as can_undo, confirmed, undone_at, undone_by_name, undo_reason`;
-
-const rowOf = (r: ActionRecord): OperatorActionRow => ({
-  id: Number(r.id),
-  tool: r.tool,
-  actor_name: r.actor_name,
-  reason: r.reason,
-  total: Number(r.total),
-  label: r.label,
-  created_at: iso(r.created_at),
-  undoable: truthy(r.can_undo) && r.undone_at === null,
-  undone_at: isoOrNull(r.undone_at),
-  undone_by_name: r.undone_by_name,
-  undo_reason: r.undo_reason,
-});
-
-const parsed = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+const toRow = rowReader(operatorActionRow);
+/** What undo and the detail read besides the row: every change, the kept undo, whether the action asked for typed words. */
+const toKept = rowReader(z.object({ changes: z.array(guardedChange), undo: z.unknown(), confirmed: z.boolean(), total: z.number(), undone_at: isoDateTime.nullable() }));
 
 /**
  * The guarded write every operator tool goes through (issue 17): preview without writing; apply only the previewed plan,
@@ -173,18 +149,16 @@ export class GuardedWrites {
     const now = this.clock.now();
     requireRecentSecondFactor(ctx.actor, now);
     await this.db.transaction(async (tx) => {
-      const [row] = await queryRows<{ undo: unknown; total: number; undone_at: unknown; changes: unknown; confirmed: unknown }>(
-        tx,
-        sql`select undo, total, undone_at, changes, confirmed from operator_actions where id = ${id} and tool = ${tool.tool} for update`,
-      );
-      if (!row) throw notFound('Action');
+      const [found] = await queryRows(tx, sql`select undo, total, undone_at, changes, confirmed from operator_actions where id = ${id} and tool = ${tool.tool} for update`);
+      if (!found) throw notFound('Action');
+      const row = toKept(found);
       if (row.undone_at !== null) throw conflict('This change was undone already');
       if (row.undo === null || !tool.undo) throw conflict('This change cannot be undone');
-      const total = Number(row.total);
-      requireConfirmation(truthy(row.confirmed) ? bulkUndoWords(total) : null, given.confirmation);
-      await tool.undo(tx, parsed(row.undo), { ...ctx, reason: given.reason, now, actionId: id });
+      const total = row.total;
+      requireConfirmation(row.confirmed ? bulkUndoWords(total) : null, given.confirmation);
+      await tool.undo(tx, row.undo, { ...ctx, reason: given.reason, now, actionId: id });
       await tx.execute(sql`update operator_actions set undone_at = ${now}, undone_by = ${ctx.actor.userId}, undone_by_name = ${ctx.actor.name}, undo_reason = ${given.reason} where id = ${id}`);
-      const changes = parsed<GuardedChange[]>(row.changes);
+      const { changes } = row;
       await writeAudit(tx, ctx.audit, {
         action: `${tool.tool}.undo`,
         entity: 'operator-action',
@@ -200,21 +174,22 @@ export class GuardedWrites {
     const undone = q.undone === undefined ? undefined : q.undone === 'true' ? sql`undone_at is not null` : sql`undone_at is null`;
     const search = q.search ? sql`(label ilike ${`%${q.search}%`} or reason ilike ${`%${q.search}%`})` : undefined;
     const dir = q.sort_dir === 'asc' ? sql`asc` : sql`desc`;
-    const page = await pagedList<ActionRecord>(this.db, {
+    const page = await pagedList(this.db, {
       select: sql`select ${ROW_COLUMNS}`,
       from: sql`from operator_actions`,
       where: whereOf([sql`tool = ${tool}`, undone, search]),
       orderBy: sql`created_at ${dir}, id ${dir}`,
       page: q,
     });
-    return { data: page.data.map(rowOf), meta: page.meta };
+    return { data: page.data.map(toRow), meta: page.meta };
   }
 
   async detail(tool: OperatorTool, id: number): Promise<OperatorActionDetail> {
-    const [r] = await queryRows<ActionRecord & { changes: unknown }>(this.db, sql`select ${ROW_COLUMNS}, changes from operator_actions where id = ${id} and tool = ${tool}`);
+    const [r] = await queryRows(this.db, sql`select ${ROW_COLUMNS}, changes, undo, confirmed from operator_actions where id = ${id} and tool = ${tool}`);
     if (!r) throw notFound('Action');
-    const row = rowOf(r);
-    return { ...row, changes: parsed<GuardedChange[]>(r.changes).slice(0, GUARDED_CHANGES_SHOWN), undo_confirmation: row.undoable && truthy(r.confirmed) ? bulkUndoWords(row.total) : null };
+    const row = toRow(r);
+    const kept = toKept(r);
+    return { ...row, changes: kept.changes.slice(0, GUARDED_CHANGES_SHOWN), undo_confirmation: row.undoable && kept.confirmed ? bulkUndoWords(row.total) : null };
   }
 }
 
@@ -228,12 +203,19 @@ export function serveGuardedTool<I>(
   tool: GuardedTool<I>,
   writes: GuardedWrites,
   clock: Clock,
-  inputOf: (body: Record<string, unknown>, req: FastifyRequest) => I,
+  /** The tool's input from the body's input fields (validated by the contract's input schema); by default those fields. */
+  inputOf: (input: Record<string, unknown>, req: FastifyRequest) => I = (input) => input as I,
 ): void {
-  serve(app, api.preview, async (req) => ({ message: 'Success', data: await writes.preview(tool, inputOf(req.body as Record<string, unknown>, req)) }));
+  // The apply body is the input plus the reason, fingerprint and confirmation: the input is what the preview takes.
+  const inputKeys = Object.keys(api.preview.body.shape);
+  const input = (body: unknown, req: FastifyRequest) => {
+    const fields = body as Record<string, unknown>;
+    return inputOf(Object.fromEntries(inputKeys.filter((k) => fields[k] !== undefined).map((k) => [k, fields[k]])), req);
+  };
+  serve(app, api.preview, async (req) => ({ message: 'Success', data: await writes.preview(tool, input(req.body, req)) }));
   serve(app, api.apply, async (req) => {
     const body = req.body as Record<string, unknown> & { reason: string; fingerprint: string; confirmation?: string };
-    const data = await writes.apply(tool, inputOf(body, req), body, { actor: actorOf(req), audit: auditContext(req, clock) });
+    const data = await writes.apply(tool, input(body, req), body, { actor: actorOf(req), audit: auditContext(req, clock) });
     return { message: 'Success', data };
   });
   serve(app, api.actions, async (req) => ({ message: 'Success', data: await writes.list(tool.tool, req.query as OperatorActionListQuery) }));

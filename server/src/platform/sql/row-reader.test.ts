@@ -110,6 +110,13 @@ describe('rowReader', () => {
     expect(read({ ...fromPg, note: 42 }).note).toBe('42');
   });
 
+  it('takes null for a union with null and for unknown, reading other values by the union', () => {
+    const shown = rowReader(z.object({ value: z.union([z.number(), z.null()]), payload: z.unknown() }));
+    expect(shown({ value: null, payload: null })).toEqual({ value: null, payload: null });
+    expect(shown({ value: '12', payload: { a: 1 } })).toEqual({ value: 12, payload: { a: 1 } });
+    expect(() => rowReader(z.object({ value: z.union([z.number(), z.string()]) }))({ value: null })).toThrow('Row field value has no value');
+  });
+
   it('refuses a required field the query did not fill, naming it', () => {
     expect(() => read({ ...fromPg, code: null })).toThrow('Row field code has no value');
     const { version: _v, ...noVersion } = fromPg;

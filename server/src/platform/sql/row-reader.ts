@@ -55,10 +55,17 @@ function fieldOf(schema: z.core.$ZodType): Field {
       s = pipe.out._zod.def.type === 'transform' ? pipe.in : pipe.out;
     } else if (def.type === 'lazy') {
       s = (def as z.core.$ZodLazyDef).getter();
-    } else break;
+    } else {
+      // A union with null (`z.union([z.string(), z.null()])`) and unknown or any take null as a value.
+      if (def.type === 'unknown' || def.type === 'any') nullable = true;
+      if (def.type === 'union' && (def as z.core.$ZodUnionDef).options.some(isNull)) nullable = true;
+      break;
+    }
   }
   return { read: valueReader(s), nullable, optional };
 }
+
+const isNull = (s: z.core.$ZodType) => s._zod.def.type === 'null';
 
 /** The reader of a non-null value of `s`. */
 function valueReader(s: z.core.$ZodType): Read {
@@ -81,7 +88,7 @@ function valueReader(s: z.core.$ZodType): Read {
     case 'literal':
       return primitiveReader((def as z.core.$ZodLiteralDef<z.core.util.Literal>).values);
     case 'union': {
-      const readers = new Set((def as z.core.$ZodUnionDef).options.map(valueReader));
+      const readers = new Set((def as z.core.$ZodUnionDef).options.filter((o) => !isNull(o)).map(valueReader));
       const [only] = readers;
       return readers.size === 1 && only ? only : asIs;
     }
