@@ -13,7 +13,8 @@ import { seed as seedConsumerData } from './consumers.ts';
 /**
  * `npm run bench -- move-backup [--scale N]`: the commands a site runs to leave the embedded database and to back up,
  * timed on the consumers benchmark's data (1,000,000 consumers, 5,000,000 stamp-ledger rows; `--scale 0.1` a tenth):
- * `db:move` from an embedded database on disk (BENCH_DATA_DIR, default /tmp/move-bench, seeded the first time and kept)
+ * `db:move` from an embedded database on disk (BENCH_DATA_DIR, default /tmp/move-bench, or /tmp/move-bench-<consumers> at
+ * another scale; seeded the first time and kept)
  * into a scratch database on BENCH_DATABASE_URL's server, `backup` and `restore` of the embedded database (portal
  * format) and of PostgreSQL (pg_dump and the portal format). Each command runs as a site runs it (a process of its own);
  * the scratch databases and restored folders are removed after.
@@ -21,8 +22,8 @@ import { seed as seedConsumerData } from './consumers.ts';
 export async function run(scale: number): Promise<void> {
   const server = process.env.BENCH_DATABASE_URL;
   if (!server) throw new Error('move-backup: set BENCH_DATABASE_URL to the PostgreSQL server to move into (scratch databases are made there)');
-  const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? '/tmp/move-bench');
   const count = Math.round((scale > 0 ? scale : 1) * 1_000_000);
+  const dataDir = path.resolve(process.env.BENCH_DATA_DIR ?? `/tmp/move-bench${count === 1_000_000 ? '' : `-${count}`}`);
   await seedDataDir(dataDir, count);
 
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'move-bench-work-'));
