@@ -112,26 +112,6 @@ describe('job queue', () => {
     await queue.stop();
   });
 
-  it('queues a new job for a key whose job is running: a job rescheduling itself under its own key runs again', async () => {
-    const schema = await defaultJobsSchema(testDb.database);
-    const queue = createJobQueue(testDb.database, { schema, pollSeconds: 0.5 });
-    const runs: { n: number; id: string }[] = [];
-    const second = deferred<void>();
-    queue.register<{ n: number }>('test.again', async (p, job) => {
-      runs.push({ n: p.n, id: job.id });
-      if (p.n === 1) {
-        // Sent while this run is active: a new job, not this one's id.
-        const next = await queue.send('test.again', { n: 2 }, { singletonKey: 'sweep' });
-        expect(next).not.toBe(job.id);
-      } else second.resolve();
-    });
-    await queue.start();
-    await queue.send('test.again', { n: 1 }, { singletonKey: 'sweep' });
-    await second.promise;
-    expect(runs.map((r) => r.n)).toEqual([1, 2]);
-    await queue.stop();
-  });
-
   it('works a job queued while no worker ran, once a new app starts on the same database (restart)', async () => {
     const schema = await defaultJobsSchema(testDb.database);
     // A process that queues and goes away before any worker of that name ran.

@@ -47,11 +47,7 @@ export interface QueueStats {
 export type JobHandler<P> = (payload: P, job: JobInfo) => Promise<void>;
 
 export interface SendOptions {
-  /**
-   * At most one job of this name and key waits; sending again meanwhile answers the waiting job's id. A running job does
-   * not count: what it read may already be stale, and a job that queues its own next run (a sweep rescheduling itself
-   * for a time the database's clock has reached a moment before the app's) must not be answered with itself.
-   */
+  /** At most one job of this name and key waits or runs; sending again meanwhile answers the existing job's id. */
   singletonKey?: string;
   /** Retries after a failure (default 2). A run cut short by a shutdown counts as a failure, so keep it at least 1. */
   retryLimit?: number;
@@ -204,7 +200,7 @@ export function createJobQueue(database: Database, opts: JobQueueOptions): JobQu
 
   const findUnfinished = async (executor: Executor, name: string, key: string): Promise<string | undefined> => {
     const { rows } = await executor.executeSql(
-      `select id from ${opts.schema}.job where name = $1 and singleton_key = $2 and state < 'active' order by created_on desc limit 1`,
+      `select id from ${opts.schema}.job where name = $1 and singleton_key = $2 and state < 'completed' order by created_on desc limit 1`,
       [name, key],
     );
     return (rows[0] as { id: string } | undefined)?.id;
