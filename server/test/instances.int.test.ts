@@ -9,6 +9,7 @@ import type { MailMessage, MailTransport } from '../src/platform/mail.ts';
 import { APPROVER_GRANTS } from './fixtures/content.fixtures.ts';
 import { createAppConsumer } from './fixtures/helpdesk.fixtures.ts';
 import { openEventStream } from './event-stream.ts';
+import { eventually } from './eventually.ts';
 import { useHarness } from './harness.ts';
 import { csv, multipart } from './import-files.ts';
 import { createStaff } from './staff.ts';
@@ -68,16 +69,6 @@ describe('two instances on one database', () => {
     expect(res.status, res.body).toBeLessThan(300);
     return res.data<T>();
   };
-  /** Polls one instance, as the import screen does, until `test` holds (the work may be done by either instance). */
-  const pollUntil = async <T>(read: () => Promise<T>, test: (value: T) => boolean, what: string): Promise<T> => {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const value = await read();
-      if (test(value)) return value;
-      if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)} after 20 s`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
   const signIn = async (instance: 'a' | 'b', username: string) => (await data<{ token: string }>(instance, 'POST', '/api/v1/auth/sign-in', undefined, { username, password: 'Demo@12345' })).token;
 
   it('sends live chat and the unread badge to an agent connected to the other instance', async () => {
@@ -133,7 +124,7 @@ describe('two instances on one database', () => {
     mailB.delivered.length = 0;
     const subjects = Array.from({ length: 24 }, (_, i) => `Two instances ${i}`);
     await Promise.all(subjects.map((subject, i) => (i % 2 ? b : h).services.mailer.send({ to: `ops${i}@example.com`, subject, text: subject, html: `<p>${subject}</p>` })));
-    await pollUntil(async () => mailA.delivered.length + mailB.delivered.length, (n) => n >= subjects.length, 'mail');
+    await eventually(async () => mailA.delivered.length + mailB.delivered.length, (n) => n >= subjects.length, 'mail');
     const delivered = [...mailA.delivered, ...mailB.delivered].map((m) => m.subject).sort();
     expect(delivered).toEqual([...subjects].sort());
     const schema = `${h.testDb.schema}_jobs`;
@@ -158,13 +149,13 @@ describe('two instances on one database', () => {
     // Both instances' clock passes the start; the queued sweep falls due in the database and one worker takes it.
     h.clock.advance(startAt.getTime() + 5_000 - h.clock.now().getTime());
     const status = async () => Number((await queryRows<{ status: number }>(h.testDb.database.db, sql`select status from content_items where id = ${offer.id}`))[0]!.status);
-    await pollUntil(status, (x) => x === 3, 'go-live');
+    await eventually(status, (x) => x === 3, 'go-live');
     // Each instance sweeps again (a catch-up, as after a restart): nothing moves twice.
     await Promise.all([h, b].map((x) => x.jobs.send(CONTENT_PUBLISH_JOB, {})));
     const schema = `${h.testDb.schema}_jobs`;
     const unfinished = async () =>
       (await queryRows<{ n: number }>(h.testDb.database.db, sql.raw(`select count(*)::int as n from ${schema}.job where name = '${CONTENT_PUBLISH_JOB}' and state < 'completed' and start_after <= now()`)))[0]!.n;
-    await pollUntil(unfinished, (n) => n === 0, 'sweeps');
+    await eventually(unfinished, (n) => n === 0, 'sweeps');
     const log = await queryRows<{ action: string }>(h.testDb.database.db, sql`select action from audit_log where entity = 'offer' and entity_id = ${String(offer.id)} order by id`);
     expect(log.map((l) => l.action)).toEqual(['create', 'submit', 'approve', 'go-live']);
     const due = await queryRows<{ state: string }>(h.testDb.database.db, sql.raw(`select state from ${schema}.job where name = '${CONTENT_PUBLISH_JOB}' and singleton_key = 'due:${startAt.toISOString()}'`));
@@ -188,12 +179,12 @@ describe('two instances on one database', () => {
     expect(up.status).toBe(200);
     const batchId = ((await up.json()) as { data: ImportBatch }).data.id;
     const batchOn = (instance: 'a' | 'b', token: string) => () => data<ImportBatch>(instance, 'GET', `/api/v1/imports/batches/${batchId}`, token);
-    const validated = await pollUntil(batchOn('b', agentB), (x) => x.status === 'VALIDATED' || x.status === 'FAILED', 'validation');
+    const validated = await eventually(batchOn('b', agentB), (x) => x.status === 'VALIDATED' || x.status === 'FAILED', 'validation');
     expect(validated).toMatchObject({ status: 'VALIDATED', valid_rows: 2 });
     const rows = await data<{ data: { errors: unknown[] }[] }>('b', 'GET', `/api/v1/imports/batches/${batchId}/rows?limit=10`, agentB);
     expect(rows.data.map((r) => r.errors)).toEqual([[], []]);
     await data('b', 'POST', `/api/v1/imports/batches/${batchId}/confirm`, agentB, { version: validated.version });
-    expect((await pollUntil(batchOn('a', agentA), (x) => x.status === 'COMPLETED' || x.status === 'FAILED', 'commit')).status).toBe('COMPLETED');
+    expect((await eventually(batchOn('a', agentA), (x) => x.status === 'COMPLETED' || x.status === 'FAILED', 'commit')).status).toBe('COMPLETED');
     const tickets = await data<{ data: { subject: string }[] }>('a', 'GET', `/api/v1/tickets?consumer_id=${consumer.id}&sort_dir=asc`, agentA);
     expect(tickets.data.map((t) => t.subject)).toEqual(['Dari server A', 'Dikonfirmasi di B']);
 
@@ -203,7 +194,7 @@ describe('two instances on one database', () => {
     expect(asked.status, asked.body).toBe(202);
     const entry = asked.data<DownloadRow>();
     const listed = async () => (await data<{ data: DownloadRow[] }>('a', 'GET', '/api/v1/downloads', admin)).data.find((d) => d.id === entry.id);
-    const ready = await pollUntil(listed, (d) => d !== undefined && d.status !== 1, 'export');
+    const ready = await eventually(listed, (d) => d !== undefined && d.status !== 1, 'export');
     expect(ready).toMatchObject({ status: 2, error: null });
     const downloaded = await fetch(`${base.a}/api/v1/downloads/${entry.id}/file`, { headers: { authorization: `Bearer ${admin}` } });
     expect(downloaded.status).toBe(200);

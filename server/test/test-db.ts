@@ -168,7 +168,8 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-export async function createScratchDatabase(prefix: string, poolMax: number): Promise<ScratchDatabase> {
+/** An empty PostgreSQL database of its own on TEST_DATABASE_URL's server, with a data folder; `drop` removes both. */
+export async function emptyScratchDatabase(prefix: string, poolMax?: number): Promise<ScratchDatabase> {
   const server = process.env.TEST_DATABASE_URL;
   if (!server) throw new Error('a scratch database needs TEST_DATABASE_URL');
   const name = `${prefix}_${crypto.randomBytes(5).toString('hex')}`;
@@ -179,10 +180,7 @@ export async function createScratchDatabase(prefix: string, poolMax: number): Pr
   await admin.end();
   const u = new URL(server);
   u.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: u.toString(), dataDir, pool: { max: poolMax } });
-  await database.exec('create extension if not exists pg_trgm');
-  await migrate(database);
-  await seedDemo(database.db, { scale: 0 });
+  const database = await openDatabase({ databaseUrl: u.toString(), dataDir, ...(poolMax ? { pool: { max: poolMax } } : {}) });
   return {
     database,
     url: u.toString(),
@@ -196,4 +194,13 @@ export async function createScratchDatabase(prefix: string, poolMax: number): Pr
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A scratch database migrated, with the demo data. */
+export async function createScratchDatabase(prefix: string, poolMax: number): Promise<ScratchDatabase> {
+  const scratch = await emptyScratchDatabase(prefix, poolMax);
+  await scratch.database.exec('create extension if not exists pg_trgm');
+  await migrate(scratch.database);
+  await seedDemo(scratch.database.db, { scale: 0 });
+  return scratch;
 }

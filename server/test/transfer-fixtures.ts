@@ -1,10 +1,8 @@
-import crypto from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { fromPglite, openDatabase, PGLITE_EXTENSIONS, type Database } from '../src/db/client.ts';
+import { fromPglite, PGLITE_EXTENSIONS, type Database } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { loadRegions, REGIONS_DIR } from '../src/domains/catalog/regions.loader.ts';
 import { createJobQueue, defaultJobsSchema } from '../src/platform/jobs.ts';
@@ -35,31 +33,6 @@ export async function seededPglite(): Promise<Database> {
 }
 
 export const emptyPglite = async (): Promise<Database> => fromPglite(await PGlite.create({ extensions: PGLITE_EXTENSIONS }), 'test target PGlite');
-
-/** An empty PostgreSQL database of its own on the TEST_DATABASE_URL server, dropped by `drop`. */
-export async function scratchPostgres(prefix = 'moveb'): Promise<{ database: Database; url: string; drop(): Promise<void> }> {
-  const server = process.env.TEST_DATABASE_URL;
-  if (!server) throw new Error('a scratch database needs TEST_DATABASE_URL');
-  const name = `${prefix}_${crypto.randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(server);
-  u.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: u.toString(), dataDir: '/nonexistent' });
-  return {
-    database,
-    url: u.toString(),
-    drop: async () => {
-      await database.close();
-      const cleanup = new pg.Client({ connectionString: server });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
 
 /** The rows of a query on either driver. */
 export async function rowsOf<T>(database: Database, text: string): Promise<T[]> {

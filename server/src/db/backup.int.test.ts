@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './client.ts';
 import { backupDatabase, defaultBackupFile, formatOf, restoreDatabase, restoreIntoDataDir } from './backup.ts';
 import { moveDatabase } from './move.ts';
-import { contentsOf, emptyPglite, scratchPostgres, seededPglite } from '../../test/transfer-fixtures.ts';
+import { emptyScratchDatabase } from '../../test/test-db.ts';
+import { contentsOf, emptyPglite, seededPglite } from '../../test/transfer-fixtures.ts';
 import { SERVER_ROOT } from '../platform/server-root.ts';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -117,11 +118,11 @@ const portalBackupOfSource = () =>
   })());
 
 describe.skipIf(!url)('backup and restore of PostgreSQL (TEST_DATABASE_URL)', () => {
-  const scratches: Awaited<ReturnType<typeof scratchPostgres>>[] = [];
+  const scratches: Awaited<ReturnType<typeof emptyScratchDatabase>>[] = [];
   let pgSource: Database;
   let pgBefore: Awaited<ReturnType<typeof contentsOf>>;
   beforeAll(async () => {
-    const s = await scratchPostgres();
+    const s = await emptyScratchDatabase('moveb');
     scratches.push(s);
     await moveDatabase(source, s.database);
     pgSource = s.database;
@@ -137,7 +138,7 @@ describe.skipIf(!url)('backup and restore of PostgreSQL (TEST_DATABASE_URL)', ()
     const made = await backupDatabase(pgSource, { file });
     expect(made.format).toBe('pg_dump');
     expect(formatOf(file)).toBe('pg_dump');
-    const target = await scratchPostgres();
+    const target = await emptyScratchDatabase('moveb');
     scratches.push(target);
     const restored = await restoreDatabase(target.database, file);
     expect(restored.format).toBe('pg_dump');
@@ -157,7 +158,7 @@ describe.skipIf(!url)('backup and restore of PostgreSQL (TEST_DATABASE_URL)', ()
     fs.mkdirSync(path.join(dataDir, 'exports'), { recursive: true });
     fs.writeFileSync(path.join(dataDir, 'exports', 'consumers.csv'), 'id\n1\n');
     fs.writeFileSync(path.join(dataDir, 'app-secret.key'), 'a-development-key-of-at-least-32-characters');
-    const target = await scratchPostgres();
+    const target = await emptyScratchDatabase('moveb');
     scratches.push(target);
     const moved = await run('move-cli.ts', ['--to', target.url], { DATA_DIR: dataDir, APP_SECRET: '' });
     expect(moved.out).toMatch(/^consumers +250 +250 +[0-9a-f]{12} +[0-9a-f]{12} +ok$/m);
@@ -173,7 +174,7 @@ describe.skipIf(!url)('backup and restore of PostgreSQL (TEST_DATABASE_URL)', ()
     const file = path.join(dir, 'pg.portal.gz');
     const made = await backupDatabase(pgSource, { file, format: 'portal' });
     expect(made.format).toBe('portal');
-    const target = await scratchPostgres();
+    const target = await emptyScratchDatabase('moveb');
     scratches.push(target);
     const restored = await restoreDatabase(target.database, file);
     expect(restored.checks.every((c) => c.ok)).toBe(true);

@@ -8,7 +8,8 @@ import { journalTags, migrate } from './migrate.ts';
 import { moveDatabase } from './move.ts';
 import { pgliteDirState, pgliteInUse } from './pglite-dir.ts';
 import { TransferRefused } from './transfer.ts';
-import { contentsOf, emptyPglite, expectPortalAnswers, rowsOf, scratchPostgres, seededPglite } from '../../test/transfer-fixtures.ts';
+import { emptyScratchDatabase } from '../../test/test-db.ts';
+import { contentsOf, emptyPglite, expectPortalAnswers, rowsOf, seededPglite } from '../../test/transfer-fixtures.ts';
 import { SERVER_ROOT } from '../platform/server-root.ts';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -85,9 +86,9 @@ describe('db:move of a database made before the last migrations (always)', () =>
 });
 
 describe.skipIf(!url)('db:move into PostgreSQL (TEST_DATABASE_URL)', () => {
-  let scratch: Awaited<ReturnType<typeof scratchPostgres>>;
+  let scratch: Awaited<ReturnType<typeof emptyScratchDatabase>>;
   beforeAll(async () => {
-    scratch = await scratchPostgres();
+    scratch = await emptyScratchDatabase('moveb');
   });
   afterAll(async () => {
     await scratch?.drop();

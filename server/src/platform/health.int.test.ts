@@ -9,6 +9,7 @@ import { fromPglite, PGLITE_EXTENSIONS } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { DEMO_PASSWORD, TEST_CONFIG, useHarness } from '../../test/harness.ts';
 import { createScratchDatabase } from '../../test/test-db.ts';
+import { eventually } from '../../test/eventually.ts';
 import type { Readiness } from './health.ts';
 import { gracefulShutdown } from './lifecycle.ts';
 
@@ -234,13 +235,11 @@ describe('readiness when the database is gone', () => {
       expect(res.json<Readiness>().failed).toContain('database');
       expect((await built.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
       await admin.query(`alter database ${name} allow_connections true`);
-      const deadline = Date.now() + 5000;
-      let again = await built.app.inject({ method: 'GET', url: '/readyz' });
-      while (again.statusCode !== 200 && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 100));
-        again = await built.app.inject({ method: 'GET', url: '/readyz' });
-      }
-      expect(again.statusCode, again.body).toBe(200);
+      const readyz = async () => {
+        const res = await built.app.inject({ method: 'GET', url: '/readyz' });
+        return { status: res.statusCode, body: res.body };
+      };
+      expect((await eventually(readyz, (r) => r.status === 200, 'readiness', 5_000)).status).toBe(200);
     } finally {
       await admin.query(`alter database ${name} allow_connections true`).catch(() => undefined);
       await admin.end();

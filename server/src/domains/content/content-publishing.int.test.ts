@@ -9,6 +9,7 @@ import { seedDemo } from '../../seed/demo.ts';
 import { DEMO_PASSWORD, TEST_CONFIG } from '../../../test/harness.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-db.ts';
 import { createStaff } from '../../../test/staff.ts';
+import { eventually } from '../../../test/eventually.ts';
 import { APPROVER_GRANTS } from '../../../test/fixtures/content.fixtures.ts';
 import { CONTENT_PUBLISH_JOB } from './content-publishing.service.ts';
 
@@ -56,13 +57,7 @@ describe('scheduled publishing survives restarts', () => {
     return id;
   };
   const storedStatus = async (id: number) => Number((await queryRows<{ status: number }>(testDb.database.db, sql`select status from content_items where id = ${id}`))[0]?.status);
-  const waitFor = async (id: number, status: number) => {
-    const deadline = Date.now() + 15_000;
-    while ((await storedStatus(id)) !== status) {
-      if (Date.now() > deadline) throw new Error(`item ${id} stayed at ${await storedStatus(id)}, expected ${status}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
+  const waitFor = (id: number, status: number) => eventually(() => storedStatus(id), (s) => s === status, `item ${id}'s status`, 15_000);
 
   it('publishes and expires an item that fell due while no process ran, when the next one starts', async () => {
     const first = await start(new ManualClock(t0));
