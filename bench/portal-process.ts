@@ -45,6 +45,10 @@ export async function startPortal(opts: { databaseUrl: string; schema: string; e
   const databaseUrl = new URL(opts.databaseUrl);
   databaseUrl.searchParams.set('options', `-c search_path=${opts.schema}`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-load-'));
+  // The API alone, built web app or not: production refuses a WEB_DIST without an index.html, so a bare one stands in.
+  const webDist = path.join(dataDir, 'no-web');
+  fs.mkdirSync(webDist);
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>API only</title>');
   const flags = (process.env.PORTAL_NODE_FLAGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...flags, '--import', 'tsx', MAIN], {
     cwd: ROOT,
@@ -57,7 +61,7 @@ export async function startPortal(opts: { databaseUrl: string; schema: string; e
       PUBLIC_URL: url,
       DATABASE_URL: databaseUrl.toString(),
       DATA_DIR: dataDir,
-      WEB_DIST: path.join(dataDir, 'no-web'),
+      WEB_DIST: webDist,
       // Production refuses to start without a mail server and a secret; no mail is sent here, none is encrypted.
       SMTP_URL: 'smtp://127.0.0.1:9',
       APP_SECRET: crypto.randomBytes(32).toString('hex'),

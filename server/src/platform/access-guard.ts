@@ -72,6 +72,10 @@ export function registerAccessGuard(app: FastifyInstance, sessions: SessionResol
     if (!permission) return; // not an /api route (the SPA, the docs) or an unknown path: the not-found handler answers
     if (!availableIn(permission, opts.env)) throw new AppError(404, 'not_found', 'This feature is not available in this environment');
     const carried = tokenOf(req, opts.cookieName);
+    // A public route asks nothing of a staff session. A Bearer token there is most often a consumer app's (its own
+    // guard checks it): looking it up among staff sessions would cost every app request a database round trip for
+    // nothing. A cookie is still resolved, for the cross-origin check below.
+    if (permission === 'public' && carried?.via === 'bearer') return;
     const actor = carried ? await sessions.resolve(carried.token, { allowIdle: req.routeOptions.config.allowIdle === true, via: carried.via }) : null;
     const verdict = allows(actor?.perms ?? null, permission);
     if (verdict === 'unauthenticated') throw unauthorized();

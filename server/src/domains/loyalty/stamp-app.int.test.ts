@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppRedemption, AppStampReward, AppStamps, AppTransactionResult, StampProgrammeDetail, StampRewardRow } from '@portal/contract';
 import { DEMO_PASSWORD, useHarness } from '../../../test/harness.ts';
 import { queryRows } from '../../db/client.ts';
@@ -187,6 +187,20 @@ describe('the consumer app: earning by transactions and redeeming rewards', () =
     expect((await status('POST', '/api/v1/app/transactions', consumer, sale('', {}))).status).toBe(400);
     expect((await status('POST', '/api/v1/app/transactions', undefined, sale('TRX-APP-7'))).status).toBe(401);
     expect((await status('GET', '/api/v1/app/stamps', admin)).status).toBe(401);
+  });
+
+  it('looks a consumer token up only among consumer sessions, never among staff sessions', async () => {
+    const staffLookups = vi.spyOn(h.services.sessions, 'resolve');
+    try {
+      await ok<AppTransactionResult>('POST', '/api/v1/app/transactions', consumer, sale('TRX-APP-NO-STAFF'));
+      await ok<AppStamps>('GET', '/api/v1/app/stamps', consumer);
+      expect(staffLookups).not.toHaveBeenCalled();
+      // A staff route still resolves the staff token it is given.
+      await ok('GET', '/api/v1/stamp-programmes', admin);
+      expect(staffLookups).toHaveBeenCalledTimes(1);
+    } finally {
+      staffLookups.mockRestore();
+    }
   });
 
   it('redeems a reward: debits the programme, takes one from stock and issues a coupon; refuses without stamps or stock', async () => {
