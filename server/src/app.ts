@@ -115,17 +115,18 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   closeConnectionsWhenIdle(app);
   const metrics = new AppMetrics();
   metrics.registerHttpHooks(app);
-  metrics.trackPool('requests', database);
+  /** A pool's counts in the metrics, and its lost idle connections in the log (a PostgreSQL pool emits them as errors). */
+  const watchPool = (name: string, what: string, pool: Database) => {
+    metrics.trackPool(name, pool);
+    onPoolError(pool, (err) => app.log.warn({ err }, `an idle ${what} connection was lost`));
+  };
+  watchPool('requests', 'database', database);
   app.addHook('onClose', async () => metrics.close());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ check: config.CHECK_RESPONSES }));
   registerErrorHandler(app);
-  onPoolError(database, (err) => app.log.warn({ err }, 'an idle database connection was lost'));
   const reports = deps.reports ?? database;
-  if (reports !== database) {
-    metrics.trackPool('reports', reports);
-    onPoolError(reports, (err) => app.log.warn({ err }, 'an idle reports database connection was lost'));
-  }
+  if (reports !== database) watchPool('reports', 'reports database', reports);
 
   await app.register(cookie);
   registerSecurityHeaders(app, {
@@ -178,15 +179,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   };
   const exportReaders = openSidePool(database, exportPool, 'export readers');
   if (exportReaders !== database) {
-    onPoolError(exportReaders, (err) => app.log.warn({ err }, 'an idle export connection was lost'));
-    metrics.trackPool('exports', exportReaders);
+    watchPool('exports', 'export', exportReaders);
     app.addHook('onClose', () => exportReaders.close());
   }
   // Reports' exports read the reports database, through a pool of the same limits there.
   const reportReaders = reports === database ? exportReaders : openSidePool(reports, { ...exportPool, applicationName: 'portal-report-exports' }, 'report export readers');
   if (reportReaders !== exportReaders && reportReaders !== reports) {
-    onPoolError(reportReaders, (err) => app.log.warn({ err }, 'an idle report export connection was lost'));
-    metrics.trackPool('report-exports', reportReaders);
+    watchPool('report-exports', 'report export', reportReaders);
     app.addHook('onClose', () => reportReaders.close());
   }
   const exportService = new ExportService(database, jobs, clock, {

@@ -3,19 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, pathProblems } from './config.ts';
+import { configProblems as problemsOf } from '../test/config-problems.ts';
 import { PROJECT_ROOT } from './platform/server-root.ts';
 import { refusal, startupFailure } from './platform/lifecycle.ts';
-
-/** The problems loadConfig refuses `env` with (none: it loaded). */
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-    return [];
-  } catch (err) {
-    if (!(err instanceof ConfigError)) throw err;
-    return err.problems;
-  }
-}
 
 describe('configuration fails fast, naming the variable and what is wrong', () => {
   it('says what each bad value should be, with the value given', () => {

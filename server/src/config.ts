@@ -5,18 +5,20 @@ import { APP_ENVS } from '@portal/contract';
 import { PROJECT_ROOT } from './platform/server-root.ts';
 
 const int = (def: number) => z.coerce.number().int().positive().default(def);
+/** A postgres:// or postgresql:// URL (DATABASE_URL, REPORTS_DATABASE_URL). */
+const postgresUrl = z.string().url().refine((v) => /^postgres(ql)?:\/\//i.test(v), 'must be a postgres:// or postgresql:// URL');
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().positive().max(65535).default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   // Safe by default: `npm start` (the two-command demo) sets development explicitly; the server alone is production.
   APP_ENV: z.enum(APP_ENVS).default('production'),
-  DATABASE_URL: z.string().url().refine((v) => /^postgres(ql)?:\/\//i.test(v), 'must be a postgres:// or postgresql:// URL').optional(),
+  DATABASE_URL: postgresUrl.optional(),
   /**
    * A read replica (a PostgreSQL hot standby of DATABASE_URL's database) that report and dashboard reads go to; unset,
    * they read the main database. Only with DATABASE_URL: the embedded PGlite has no replica (startupProblems).
    */
-  REPORTS_DATABASE_URL: z.string().url().refine((v) => /^postgres(ql)?:\/\//i.test(v), 'must be a postgres:// or postgresql:// URL').optional(),
+  REPORTS_DATABASE_URL: postgresUrl.optional(),
   /** PostgreSQL connections of the reports pool (REPORTS_DATABASE_URL); its report exports read through EXPORT_DB_POOL_MAX more. */
   REPORTS_DB_POOL_MAX: int(10),
   DATA_DIR: z.string().default('./data'),

@@ -5,7 +5,7 @@ import { openDatabase, type Database } from './client.ts';
 import { backupDatabase, chooseFormat, defaultBackupFile, type BackupFormat } from './backup.ts';
 import { megabytes } from './move.ts';
 import { pgliteDirState, pgliteInUse } from './pglite-dir.ts';
-import { TransferRefused } from './transfer.ts';
+import { endTransferOnError } from './transfer-exit.ts';
 
 /**
  * `npm run backup [-- --out FILE] [--format pg_dump|portal]` (compiled: `node server/dist/backup.js`): one file holding
@@ -56,13 +56,7 @@ try {
   );
   console.log(`Restore it with: npm run restore -- ${result.file}`);
 } catch (err) {
-  if (err instanceof TransferRefused) {
-    console.error(`Refused: ${err.message}`);
-    process.exitCode = 2;
-  } else if (err instanceof Error && err.message.startsWith('pg_dump failed')) {
-    console.error(`${err.message}\nThe portal's own format needs no PostgreSQL tools: npm run backup -- --format portal`);
-    process.exitCode = 1;
-  } else throw err;
+  endTransferOnError(err, (e) => (e.message.startsWith('pg_dump failed') ? `${e.message}\nThe portal's own format needs no PostgreSQL tools: npm run backup -- --format portal` : undefined));
 } finally {
   await database?.close();
 }

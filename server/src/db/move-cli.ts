@@ -1,10 +1,12 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
+import { KEY_FILE } from '../platform/secret-box.ts';
 import { openDatabase, type Database } from './client.ts';
 import { filesIn, megabytes, moveDatabase } from './move.ts';
 import { pgliteDirState, pgliteInUse } from './pglite-dir.ts';
-import { formatChecks, TransferMismatch, TransferRefused } from './transfer.ts';
+import { formatChecks, TransferRefused } from './transfer.ts';
+import { endTransferOnError } from './transfer-exit.ts';
 
 /**
  * `npm run db:move -- --to postgres://…` (compiled: `node server/dist/move.js --to …`): moves the embedded database of
@@ -63,20 +65,14 @@ try {
   );
   if (files.appKey && !config.APP_SECRET) {
     console.log(
-      `Secrets in the database (authenticator keys, raffle seeds) are sealed with the key in ${path.join(dataDir, 'app-secret.key')}: ` +
+      `Secrets in the database (authenticator keys, raffle seeds) are sealed with the key in ${path.join(dataDir, KEY_FILE)}: ` +
         `keep that DATA_DIR, or set APP_SECRET to the file's content (required in production).`,
     );
   }
   console.log(`\nNext: start the portal with DATABASE_URL set to the target. The embedded database in ${state.dir} is unchanged; remove it once you are satisfied.`);
   console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 } catch (err) {
-  if (err instanceof TransferRefused) {
-    console.error(`Refused: ${err.message}`);
-    process.exitCode = 2;
-  } else if (err instanceof TransferMismatch) {
-    console.error(`Failed: ${err.message}`);
-    process.exitCode = 1;
-  } else throw err;
+  endTransferOnError(err);
 } finally {
   // Closed before exiting: PGlite removes its postmaster.pid on close.
   await source?.close();

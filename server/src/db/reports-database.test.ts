@@ -1,21 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, startupProblems } from '../config.ts';
+import { loadConfig, startupProblems } from '../config.ts';
+import { configProblems } from '../../test/config-problems.ts';
 import { startupFailure } from '../platform/lifecycle.ts';
 import type { Database } from './client.ts';
 import { reportsPool, reportsSource } from './reports-database.ts';
 
 const load = (env: Record<string, string>) => loadConfig({ APP_ENV: 'development', ...env, INIT_CWD: '/tmp' });
 
-/** The problems loadConfig refuses `env` with (none: it loaded). */
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    load(env);
-    return [];
-  } catch (err) {
-    if (!(err instanceof ConfigError)) throw err;
-    return err.problems;
-  }
-}
+const problemsOf = (env: Record<string, string>) => configProblems({ APP_ENV: 'development', ...env, INIT_CWD: '/tmp' });
 
 describe('REPORTS_DATABASE_URL: report and dashboard reads on a replica', () => {
   it('takes a PostgreSQL URL and a pool size, naming the variable when either is wrong (never repeating the URL)', () => {

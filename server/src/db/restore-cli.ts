@@ -4,7 +4,8 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from './client.ts';
 import { restoreDatabase, restoreIntoDataDir, type RestoreResult } from './backup.ts';
-import { formatChecks, TransferMismatch, TransferRefused } from './transfer.ts';
+import { formatChecks, TransferRefused } from './transfer.ts';
+import { endTransferOnError } from './transfer-exit.ts';
 
 /**
  * `npm run restore -- FILE [--replace]` (compiled: `node server/dist/restore.js FILE`): restores a backup of
@@ -49,13 +50,7 @@ try {
   );
   console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 } catch (err) {
-  if (err instanceof TransferRefused) {
-    console.error(`Refused: ${err.message}`);
-    process.exitCode = 2;
-  } else if (err instanceof TransferMismatch || (err instanceof Error && err.message.startsWith('pg_restore failed'))) {
-    console.error(`Failed: ${err.message}`);
-    process.exitCode = 1;
-  } else throw err;
+  endTransferOnError(err, (e) => (e.message.startsWith('pg_restore failed') ? `Failed: ${e.message}` : undefined));
 } finally {
   await database?.close();
 }

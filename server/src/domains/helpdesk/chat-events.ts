@@ -51,11 +51,6 @@ export class ChatEvents {
     return this.emitter.listenerCount('event');
   }
 
-  /** Resolves once every announcement received so far has been sent to the streams. */
-  drained(): Promise<void> {
-    return this.tail;
-  }
-
   private received(payload: string): void {
     if (!this.listenerCount()) return;
     if (payload === 'unread') {
