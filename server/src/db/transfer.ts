@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import type pg from 'pg';
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import type { Database, Db, Tx } from './client.ts';
@@ -94,7 +94,8 @@ export const UNFINISHED_JOBS = `state < 'completed'`;
 /** The table of the report: `job queue: job` for the queue's, the plain name for the portal's. */
 export const labelOf = (item: Pick<Item, 'in' | 'name' | 'where'>) => (item.in === 'jobs' ? `job queue: ${item.name}${item.where ? ' (unfinished)' : ''}` : item.name);
 
-export const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+/** A quoted identifier (node-postgres' escapeIdentifier). */
+export const ident = pg.escapeIdentifier;
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 /** The portal's schema and its job queue's (platform/jobs.ts: `pgboss` beside `public`). */

@@ -42,7 +42,6 @@ const SETTLE_TIMEOUT_MS = 2_000;
 const RECONNECT_MIN_MS = 100;
 const RECONNECT_MAX_MS = 5_000;
 
-const quoted = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
 
 export async function openDbNotifications(database: Database, logger?: DbNotificationsLogger): Promise<DbNotifications> {
   const [row] = await queryRows<{ schema: string }>(database.db, sql`select current_schema() as schema`);
@@ -81,14 +80,14 @@ class PgliteNotifications implements DbNotifications {
     const channel = `${this.schema}.${topic}`;
     const counts = pgliteListens.get(this.client) ?? new Map<string, number>();
     pgliteListens.set(this.client, counts);
-    if (!counts.get(channel)) await this.client.exec(`LISTEN ${quoted(channel)}`);
+    if (!counts.get(channel)) await this.client.exec(`LISTEN ${pg.escapeIdentifier(channel)}`);
     counts.set(channel, (counts.get(channel) ?? 0) + 1);
     addHandler(this.handlers, channel, handler);
     return async () => {
       if (!removeHandler(this.handlers, channel, handler)) return;
       const left = (counts.get(channel) ?? 1) - 1;
       counts.set(channel, left);
-      if (left === 0 && !this.client.closed) await this.client.exec(`UNLISTEN ${quoted(channel)}`);
+      if (left === 0 && !this.client.closed) await this.client.exec(`UNLISTEN ${pg.escapeIdentifier(channel)}`);
     };
   }
 
@@ -146,10 +145,10 @@ class PgNotifications implements DbNotifications {
     const first = !this.handlers.has(channel);
     addHandler(this.handlers, channel, handler);
     // Not listening yet: connect() sends LISTEN for every channel when it (re)connects.
-    if (first && this.listening && this.client) await this.client.query(`LISTEN ${quoted(channel)}`).catch(() => this.lost(this.client));
+    if (first && this.listening && this.client) await this.client.query(`LISTEN ${pg.escapeIdentifier(channel)}`).catch(() => this.lost(this.client));
     return async () => {
       if (!removeHandler(this.handlers, channel, handler) || this.handlers.has(channel)) return;
-      if (this.listening && this.client) await this.client.query(`UNLISTEN ${quoted(channel)}`).catch(() => undefined);
+      if (this.listening && this.client) await this.client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
     };
   }
 
@@ -209,7 +208,7 @@ class PgNotifications implements DbNotifications {
       const heard = new Set<string>();
       for (let missing = [...this.handlers.keys()]; missing.length; missing = [...this.handlers.keys()].filter((c) => !heard.has(c))) {
         for (const channel of missing) {
-          await client.query(`LISTEN ${quoted(channel)}`);
+          await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
           heard.add(channel);
         }
       }
