@@ -7,8 +7,7 @@ import readline from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
-import type pg from 'pg';
-import { fromPglite, PGLITE_EXTENSIONS, type Database, type Tx } from './client.ts';
+import { fromPglite, PGLITE_EXTENSIONS, type Database } from './client.ts';
 import { pgliteDirState, pgliteInUse } from './pglite-dir.ts';
 import {
   dropPortal,
@@ -20,13 +19,13 @@ import {
   readManifest,
   schemasOf,
   sequencesOf,
+  sessionOf,
   sumsOf,
   TransferMismatch,
   TransferRefused,
   type Item,
   type Manifest,
   type Schemas,
-  type Session,
   type SourceFigures,
   type TableCheck,
 } from './transfer.ts';
@@ -441,7 +440,7 @@ async function pgRestore(target: Database, file: string, opts: RestoreOptions): 
   const { rows: held } = await pool.query<{ found: boolean }>(`select to_regclass($1) is not null as found`, [`${ident(schemas.portal)}.schema_migrations`]);
   if (held[0]?.found) {
     if (!opts.replace) throw new TransferRefused(`the target already holds the portal (schema_migrations in schema ${schemas.portal}): nothing was written; --replace drops it first`);
-    const dropped = await inTransaction(target, (session) => dropPortal(session, schemas));
+    const dropped = await target.db.transaction((tx) => dropPortal(sessionOf(target, tx), schemas));
     log(`Replacing what the target held: dropped ${dropped} objects of schema ${schemas.portal} and the job queue's schema ${schemas.jobs}.`);
   }
   // The migrations create pg_trgm in public (a schema dump holds no extension).
@@ -467,11 +466,4 @@ async function pgRestore(target: Database, file: string, opts: RestoreOptions): 
   if (bad.length) throw new TransferMismatch(`the restored tables do not hold the archive's rows: ${bad.map((c) => `${c.table} ${c.targetRows} of ${c.sourceRows}`).join(', ')}`);
   await pool.query(`analyze ${[...expected.keys()].join(', ')}`);
   return { format: 'pg_dump', checks, rows, seconds: (performance.now() - started) / 1000 };
-}
-
-async function inTransaction<T>(database: Database, run: (session: Pick<Session, 'query' | 'exec'>) => Promise<T>): Promise<T> {
-  return database.db.transaction(async (tx: Tx) => {
-    const client = (tx as unknown as { session: { client: pg.PoolClient } }).session.client;
-    return run({ query: async <R extends Record<string, unknown>>(text: string, params?: unknown[]) => (await client.query<R>(text, params)).rows, exec: async (text) => void (await client.query(text)) });
-  });
 }

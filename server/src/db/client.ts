@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
@@ -9,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { pgliteDirOf } from './pglite-dir.ts';
 
 /** Extensions the migrations create (pg_trgm for name searches); PostgreSQL ships them in contrib. */
 export const PGLITE_EXTENSIONS = { pg_trgm };
@@ -173,7 +173,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     await pool.query('select 1');
     return database;
   }
-  const dir = path.resolve(opts.dataDir, 'pglite');
+  const dir = pgliteDirOf(opts.dataDir);
   fs.mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
   return fromPglite(client, `embedded PGlite in ${dir}`);

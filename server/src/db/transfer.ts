@@ -239,6 +239,12 @@ function clientOf(tx: Tx): unknown {
   return client;
 }
 
+/** A session on the connection of a drizzle transaction of `database`. */
+export function sessionOf(database: Database, tx: Tx): Session {
+  const client = clientOf(tx);
+  return database.raw.kind === 'postgres' ? pgSession(client as pg.PoolClient) : pgliteSession(client as Transaction, DEFAULT_CHUNK_BLOCKS);
+}
+
 /**
  * A read-only transaction on the source in which everything it answers is read: one snapshot for the rows, the
  * checksums and the sequences. PGlite is one connection, so nothing else may use it until `end`.
@@ -420,8 +426,7 @@ export async function loadTarget(target: Database, input: LoadInput): Promise<Lo
   const until = made.size < journal.length ? journal[made.size - 1] : undefined;
 
   const { report, schemas } = await target.db.transaction(async (tx) => {
-    const client = clientOf(tx);
-    const session = target.raw.kind === 'postgres' ? pgSession(client as pg.PoolClient) : pgliteSession(client as Transaction, DEFAULT_CHUNK_BLOCKS);
+    const session = sessionOf(target, tx);
     await session.exec(SESSION_SETTINGS);
     const schemas = await schemasOf(session);
     const portalItems = manifest.items.filter((i) => i.in === 'portal');
