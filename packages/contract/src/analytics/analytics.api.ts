@@ -43,8 +43,18 @@ export const SALES_ENTRIES = ['pandora.sales-dashboard', 'pandora.dashboard-anal
 const sales = entriesPermission('sales-dashboard', SALES_ENTRIES, 'view');
 const ranking = entriesPermission('sales-analytics', ['pandora.sales-analytics', ...SALES_ENTRIES], 'view');
 
-const widget = <Q extends z.ZodType, D extends z.ZodType>(name: string, summary: string, query: Q, data: D, access = sales) =>
-  endpoint({ id: `analytics-sales.${name}`, method: 'GET', path: `analytics/sales/${name}`, tag: TAG, summary, access, query, data });
+type Access = ReturnType<typeof entriesPermission>;
+
+/**
+ * A dashboard's widget endpoint (`GET analytics/<scope>/<name>`, id `analytics-<scope>.<name>`): one endpoint a widget,
+ * so each loads and fails on its own.
+ */
+const analyticsWidget =
+  (scope: string, tag: string, access: Access) =>
+  <Q extends z.ZodType, D extends z.ZodType>(name: string, summary: string, query: Q, data: D, widgetAccess = access) =>
+    endpoint({ id: `analytics-${scope}.${name}`, method: 'GET', path: `analytics/${scope}/${name}`, tag, summary, access: widgetAccess, query, data });
+
+const widget = analyticsWidget('sales', TAG, sales);
 
 /** The sales dashboards' widgets, one endpoint each so each loads and fails on its own; all read the sales rollups. */
 export const salesAnalyticsApi = {
@@ -74,8 +84,7 @@ export const appEventsApi = {
 };
 
 const planogramView = entriesPermission('planogram-analytics', ['pandora.planogram-analytics'], 'view');
-const planogramWidget = <Q extends z.ZodType, D extends z.ZodType>(name: string, summary: string, query: Q, data: D) =>
-  endpoint({ id: `analytics-planograms.${name}`, method: 'GET', path: `analytics/planograms/${name}`, tag: 'pandora planograms', summary, access: planogramView, query, data });
+const planogramWidget = analyticsWidget('planograms', 'pandora planograms', planogramView);
 
 /** Planogram analytics: the app's impressions, clicks and add-to-carts on planograms and products, and their sales. */
 export const planogramAnalyticsApi = {
@@ -85,8 +94,7 @@ export const planogramAnalyticsApi = {
 };
 
 const contentView = entriesPermission('content-analytics', ['pandora.dashboard-analytics/content', 'pandora.dashboard-analytics/overview', 'pandora.dashboard-analytics/marketing-campaign'], 'view');
-const contentWidget = <Q extends z.ZodType, D extends z.ZodType>(name: string, summary: string, query: Q, data: D) =>
-  endpoint({ id: `analytics-content.${name}`, method: 'GET', path: `analytics/content/${name}`, tag: 'pandora content', summary, access: contentView, query, data });
+const contentWidget = analyticsWidget('content', 'pandora content', contentView);
 
 /** The content dashboard: the app's impressions and clicks of offers, banners and messages. */
 export const contentAnalyticsApi = {
@@ -97,18 +105,16 @@ export const contentAnalyticsApi = {
 };
 
 const customerView = entriesPermission('customer-analytics', ['pandora.customer-analytics', 'pandora.dashboard-analytics/customers', 'pandora.dashboard-analytics/overview'], 'view');
-const customerWidget = <D extends z.ZodType>(name: string, summary: string, data: D) =>
-  endpoint({ id: `analytics-customers.${name}`, method: 'GET', path: `analytics/customers/${name}`, tag: 'pandora customers', summary, access: customerView, query: analyticsQuery, data });
+const customerWidget = analyticsWidget('customers', 'pandora customers', customerView);
 
 /** Customer Analytics' own pages (the breakdowns by channel, region and store are theirs alone). */
 export const CUSTOMER_ANALYTICS_ENTRIES = ['pandora.customer-analytics'] as const;
-const customerAnalyticsWidget = <Q extends z.ZodType, D extends z.ZodType>(name: string, summary: string, query: Q, data: D) =>
-  endpoint({ id: `analytics-customers.${name}`, method: 'GET', path: `analytics/customers/${name}`, tag: 'pandora customers', summary, access: entriesPermission('customer-analytics', CUSTOMER_ANALYTICS_ENTRIES, 'view'), query, data });
+const customerAnalyticsWidget = analyticsWidget('customers', 'pandora customers', entriesPermission('customer-analytics', CUSTOMER_ANALYTICS_ENTRIES, 'view'));
 
 /** Customer analytics: distinct member customers and the APC, IPC and QPC per customer and per transaction. */
 export const customerAnalyticsApi = {
-  summary: customerWidget('summary', 'The period’s customers (distinct members) and their transactions, lines, quantity and sales, with everyone’s, beside the period before', customerSummary),
-  trend: customerWidget('trend', 'Customers and their figures day by day (periods up to 62 days) or month by month', customerTrend),
+  summary: customerWidget('summary', 'The period’s customers (distinct members) and their transactions, lines, quantity and sales, with everyone’s, beside the period before', analyticsQuery, customerSummary),
+  trend: customerWidget('trend', 'Customers and their figures day by day (periods up to 62 days) or month by month', analyticsQuery, customerTrend),
   byChannel: customerAnalyticsWidget('by-channel', 'Customers and their figures by channel (offline, online), each channel’s customers distinct within it', analyticsQuery, z.array(customerChannelRow)),
   byRegion: customerAnalyticsWidget('by-region', 'A page of regions (the stores’ provinces) ranked by one measure (`type`), dense rank, with their figures', customerRankQuery, customerRegionPage),
   byStore: customerAnalyticsWidget('by-store', 'A page of stores ranked by one measure (`type`), dense rank, top or bottom first, with their figures', customerRankQuery, customerStorePage),

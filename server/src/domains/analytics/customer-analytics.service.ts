@@ -19,6 +19,7 @@ import {
 } from '@portal/contract';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { ranked } from './ranking.ts';
 import { rollupRows, type RollupLevel } from './rollup-source.ts';
 
 const figuresOf = (m: Record<string, unknown> | undefined, a: Record<string, unknown> | undefined): CustomerFigures => ({
@@ -159,10 +160,8 @@ export class CustomerAnalyticsService {
    * per-customer measure ranks the keys with member customers, a per-transaction one those with transactions.
    */
   private ranking(q: Omit<CustomerRankQuery, 'page' | 'limit'>, key: BreakdownKey): SQL {
-    const dir = sql.raw(q.order === 'asc' ? 'asc' : 'desc');
     const denominator = sql.raw(CUSTOMER_MEASURES[q.type].denominator);
-    return sql`select x.*, dense_rank() over (order by value ${dir}) as rank, count(*) over () as total
-      from (select f.*, ${measureOf(q.type)} as value from (${this.figuresBy(q, key)}) f where ${denominator} > 0) x`;
+    return ranked({ by: 'value', order: q.order === 'asc' ? 'asc' : 'desc' }, sql`select f.*, ${measureOf(q.type)} as value from (${this.figuresBy(q, key)}) f where ${denominator} > 0`);
   }
 
   /** One page of a ranking, by rank then key; past its end, the count of its keys. */

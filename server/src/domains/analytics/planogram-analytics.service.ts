@@ -16,6 +16,7 @@ import {
 } from '@portal/contract';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { rankedPage, rankingWithPrevious } from './ranking.ts';
 import { rollupRows } from './rollup-source.ts';
 
 const figuresOf = (r: Record<string, unknown> | undefined): EngagementFigures => ({
@@ -36,6 +37,9 @@ const COUNTS = sql`sum(impressions) as impressions, sum(clicks) as clicks, sum(c
  */
 const ofPlus = (q: AnalyticsQuery, plus: SQL, few = false) =>
   !few && (codesOf(q.store_code).length || codesOf(q.province_code).length) ? sql`r.plu in (${plus})` : sql`r.plu = any(array(${plus}))`;
+
+/** A ranking query's order: by its measure. */
+const rankOf = (q: { measure: PlanogramMeasure; order: 'asc' | 'desc'; page: number; limit: number }) => ({ by: q.measure, order: q.order, page: q.page, limit: q.limit });
 
 interface Page<T> {
   data: T[];
@@ -77,7 +81,7 @@ export class PlanogramAnalyticsService {
   async planograms(q: PlanogramRankQuery): Promise<Page<PlanogramRankRow>> {
     const period = this.period(q);
     const previous = previousPeriod(period);
-    const rows = await this.pageFirst(q, this.planogramFigures(q, period), (page) => this.planogramFigures(q, previous, page), 'planogram_id');
+    const rows = await rankedPage(this.db, rankOf(q), this.planogramFigures(q, period), (page) => this.planogramFigures(q, previous, page), 'planogram_id', { previous_value: q.measure });
     return {
       data: rows.map((r) => ({ rank: Number(r.rank), planogram_id: Number(r.planogram_id), title: String(r.title), previous_value: Number(r.previous_value), ...figuresOf(r) })),
       meta: { page: q.page, limit: q.limit, total: Number(rows[0]?.total ?? 0) },
@@ -106,7 +110,7 @@ export class PlanogramAnalyticsService {
   async products(q: ProductRankQuery): Promise<Page<ProductRankRow>> {
     const period = this.period(q);
     const previous = previousPeriod(period);
-    const rows = await this.pageFirst(q, this.productFigures(q, period), (page) => this.productFigures(q, previous, page), 'product_id');
+    const rows = await rankedPage(this.db, rankOf(q), this.productFigures(q, period), (page) => this.productFigures(q, previous, page), 'product_id', { previous_value: q.measure });
     return {
       data: rows.map((r) => ({ rank: Number(r.rank), product_id: Number(r.product_id), plu: String(r.plu), product_name: String(r.product_name), previous_value: Number(r.previous_value), ...figuresOf(r) })),
       meta: { page: q.page, limit: q.limit, total: Number(rows[0]?.total ?? 0) },
@@ -139,40 +143,12 @@ export class PlanogramAnalyticsService {
   /** Every planogram of the ranking (as `planograms` ranks them), for the export. */
   planogramRanking(q: PlanogramRankQuery): SQL {
     const period = this.period(q);
-    return this.ranking(q, this.planogramFigures(q, period), this.planogramFigures(q, previousPeriod(period)), 'planogram_id');
+    return rankingWithPrevious(rankOf(q), this.planogramFigures(q, period), this.planogramFigures(q, previousPeriod(period)), 'planogram_id', { previous_value: q.measure });
   }
 
   /** Every product of the ranking (as `products` ranks them), for the export. */
   productRanking(q: ProductRankQuery): SQL {
     const period = this.period(q);
-    return this.ranking(q, this.productFigures(q, period), this.productFigures(q, previousPeriod(period)), 'product_id');
-  }
-
-  /** `current`'s rows ranked by the measure (dense rank), each with the measure's value in `previous` and how many rows there are. */
-  private ranking(q: { measure: PlanogramMeasure; order: 'asc' | 'desc' }, current: SQL, previous: SQL, id: string): SQL {
-    const m = sql.raw(q.measure);
-    const dir = sql.raw(q.order === 'asc' ? 'asc' : 'desc');
-    const key = sql.raw(id);
-    return sql`select cur.*, dense_rank() over (order by cur.${m} ${dir}) as rank, count(*) over () as total, coalesce(prev.${m}, 0) as previous_value
-      from (${current}) cur left join (${previous}) prev on prev.${key} = cur.${key}`;
-  }
-
-  /**
-   * A page of `current` ranked by the measure (dense rank, as `ranking` ranks it), then the measure of the period before
-   * for the page's rows only (`previous` given the page's ids): what `ranking` answers for the page, without figuring
-   * the period before for every row.
-   */
-  private async pageFirst(q: { measure: PlanogramMeasure; order: 'asc' | 'desc'; page: number; limit: number }, current: SQL, previous: (page: SQL) => SQL, id: string) {
-    const m = sql.raw(q.measure);
-    const dir = sql.raw(q.order === 'asc' ? 'asc' : 'desc');
-    const key = sql.raw(id);
-    return queryRows(
-      this.db,
-      sql`with cur as (${current}),
-          ranked as (select cur.*, dense_rank() over (order by cur.${m} ${dir}) as rank, count(*) over () as total from cur),
-          pick as (select * from ranked order by rank, ${key} limit ${q.limit} offset ${(q.page - 1) * q.limit}),
-          prev as (${previous(sql`select ${key} from pick`)})
-        select pick.*, coalesce(prev.${m}, 0) as previous_value from pick left join prev on prev.${key} = pick.${key} order by pick.rank, pick.${key}`,
-    );
+    return rankingWithPrevious(rankOf(q), this.productFigures(q, period), this.productFigures(q, previousPeriod(period)), 'product_id', { previous_value: q.measure });
   }
 }

@@ -18,6 +18,7 @@ import {
 } from '@portal/contract';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { ranked, rankedPage, rankingWithPrevious } from './ranking.ts';
 import { rollupRows, type RollupFamily, type RollupLevel } from './rollup-source.ts';
 
 const FIGURES = sql`coalesce(sum(sales), 0) as sales, coalesce(sum(transactions), 0) as transactions, coalesce(sum(quantity), 0) as quantity,
@@ -30,6 +31,16 @@ const figuresOf = (r: Record<string, unknown> | undefined): SalesFigures => ({
   member_sales: Number(r?.member_sales ?? 0),
   member_transactions: Number(r?.member_transactions ?? 0),
 });
+
+/** A sub category or PLU ranking's order: by sales or quantity. */
+const rankOf = (q: TopQuery) => ({ by: q.measure === 'quantity' ? 'quantity' : 'sales', order: q.order === 'asc' ? ('asc' as const) : ('desc' as const) });
+const PREVIOUS = { previous_sales: 'sales', previous_quantity: 'quantity' };
+
+/** A family's keys (sub categories or PLUs) with their figures in the period; `only` (a relation of keys) narrows them. */
+const familyFigures = (q: AnalyticsQuery, family: 'sales_category' | 'sales_plu', dim: string, p: DayPeriod, only?: SQL) => {
+  const d = sql.raw(dim);
+  return sql`select ${d}, sum(sales) as sales, sum(quantity) as quantity, sum(lines) as lines from ${rollupRows(family, q, p)} r${only ? sql` where ${d} in (${only})` : sql``} group by ${d}`;
+};
 
 interface Page<T> {
   data: T[];
@@ -82,10 +93,8 @@ export class SalesAnalyticsService {
 
   /** Every store with sales in the period, ranked by sales (dense rank, best first or, `asc`, worst first), with its names. */
   storeRanking(q: RankedQuery): SQL {
-    const dir = sql.raw(q.order === 'asc' ? 'asc' : 'desc');
     return sql`select ranked.*, st.code as store_code, st.name as store_name, p.name as province_name
-      from (select s.*, dense_rank() over (order by sales ${dir}) as rank, count(*) over () as total
-        from (select store_id, ${FIGURES} from ${rollupRows('sales_rollup', q, this.period(q), 'stores')} r group by store_id) s) ranked
+      from (${ranked({ by: 'sales', order: q.order }, sql`select store_id, ${FIGURES} from ${rollupRows('sales_rollup', q, this.period(q), 'stores')} r group by store_id`)}) ranked
       join stores st on st.id = ranked.store_id join provinces p on p.code = st.province_code`;
   }
 
@@ -104,27 +113,13 @@ export class SalesAnalyticsService {
    */
   topRanking(q: TopQuery, family: 'sales_category' | 'sales_plu'): SQL {
     const dim = family === 'sales_plu' ? 'plu' : 'category_id';
-    const d = sql.raw(dim);
     const period = this.period(q);
     const names =
       family === 'sales_plu'
         ? sql`left join products pr on pr.plu = x.plu left join categories c on c.id = pr.category_id`
         : sql`left join categories c on c.id = x.category_id left join categories pc on pc.id = c.parent_id`;
     const nameCols = family === 'sales_plu' ? sql`coalesce(pr.name, x.plu) as product_name, coalesce(c.name, 'Uncategorised') as category_name` : sql`coalesce(c.name, 'Uncategorised') as category_name, coalesce(pc.name, '') as parent_name`;
-    return sql`select x.*, ${nameCols} from (
-        select ranked.*, coalesce(prev.sales, 0) as previous_sales, coalesce(prev.quantity, 0) as previous_quantity
-        from (${this.ranked(q, family, dim, period)}) ranked
-        left join (select ${d}, sum(sales) as sales, sum(quantity) as quantity from ${rollupRows(family, q, previousPeriod(period))} r group by ${d}) prev using (${d})
-      ) x ${names}`;
-  }
-
-  /** A family's keys in the period, ranked by the measure (dense rank), with how many there are. */
-  private ranked(q: TopQuery, family: 'sales_category' | 'sales_plu', dim: string, period: DayPeriod): SQL {
-    const by = sql.raw(q.measure === 'quantity' ? 'quantity' : 'sales');
-    const dir = sql.raw(q.order === 'asc' ? 'asc' : 'desc');
-    const d = sql.raw(dim);
-    return sql`select cur.*, dense_rank() over (order by ${by} ${dir}) as rank, count(*) over () as total
-      from (select ${d}, sum(sales) as sales, sum(quantity) as quantity, sum(lines) as lines from ${rollupRows(family, q, period)} r group by ${d}) cur`;
+    return sql`select x.*, ${nameCols} from (${rankingWithPrevious(rankOf(q), familyFigures(q, family, dim, period), familyFigures(q, family, dim, previousPeriod(period)), dim, PREVIOUS)}) x ${names}`;
   }
 
   async topCategories(q: TopQuery): Promise<Page<TopCategoryRow>> {
@@ -165,16 +160,7 @@ export class SalesAnalyticsService {
   private async top(q: TopQuery, family: 'sales_category' | 'sales_plu', dim: string) {
     const period = this.period(q);
     const previous = previousPeriod(period);
-    const d = sql.raw(dim);
-    const rows = await queryRows(
-      this.db,
-      sql`with ranked as (${this.ranked(q, family, dim, period)}),
-          pick as (select * from ranked order by rank, ${d} limit ${q.limit} offset ${(q.page - 1) * q.limit}),
-          prev as (select ${d}, sum(sales) as sales, sum(quantity) as quantity from ${rollupRows(family, q, previous)} r
-            where ${d} in (select ${d} from pick) group by ${d})
-        select pick.*, coalesce(prev.sales, 0) as previous_sales, coalesce(prev.quantity, 0) as previous_quantity
-        from pick left join prev using (${d}) order by pick.rank, pick.${d}`,
-    );
+    const rows = await rankedPage(this.db, { ...rankOf(q), page: q.page, limit: q.limit }, familyFigures(q, family, dim, period), (keys) => familyFigures(q, family, dim, previous, keys), dim, PREVIOUS);
     const total = rows.length ? Number(rows[0]!.total) : q.page > 1 ? await this.count(family, dim, q, period) : 0;
     return {
       rows,
