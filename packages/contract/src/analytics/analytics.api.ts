@@ -198,6 +198,8 @@ export const ANALYTICS_EXPORT_ENTRIES = {
   stores: SALES_ENTRIES,
   top: ['pandora.sales-analytics', ...SALES_ENTRIES],
   planograms: ['pandora.planogram-analytics'],
+  content: ['pandora.dashboard-analytics/content'],
+  campaigns: ['pandora.dashboard-analytics/marketing-campaign'],
 } as const;
 
 /** A ranking's export, named after the ranking's own operation (`analytics-sales.by-store-export`). */
@@ -213,6 +215,10 @@ export const analyticsExportsApi = {
   topPlus: rankingExport(salesAnalyticsApi.topPlus, ANALYTICS_EXPORT_ENTRIES.top, 'the products ranked by sales or quantity'),
   planograms: rankingExport(planogramAnalyticsApi.planograms, ANALYTICS_EXPORT_ENTRIES.planograms, 'the planograms ranked by a measure'),
   products: rankingExport(planogramAnalyticsApi.products, ANALYTICS_EXPORT_ENTRIES.planograms, 'the products ranked by a measure'),
+  planogramSummary: rankingExport(planogramAnalyticsApi.summary, ANALYTICS_EXPORT_ENTRIES.planograms, 'the engagement summary (each measure in the period and the period before)'),
+  content: rankingExport(contentAnalyticsApi.ranking, ANALYTICS_EXPORT_ENTRIES.content, 'the offers, banners or messages ranked by impressions or clicks'),
+  offerTopAverage: rankingExport(contentAnalyticsApi.offerTopAverage, ANALYTICS_EXPORT_ENTRIES.content, 'the offers ranked by total_avg_sales'),
+  campaigns: rankingExport(contentAnalyticsApi.campaigns, ANALYTICS_EXPORT_ENTRIES.campaigns, 'the campaigns ranked by their items’ impressions or clicks'),
 };
 
 export const analyticsApi = { posSalesApi, salesAnalyticsApi, appEventsApi, planogramAnalyticsApi, contentAnalyticsApi, customerAnalyticsApi, customerAnalyticsExportsApi, customerMapApi, analyticsShareApi, analyticsExportsApi };

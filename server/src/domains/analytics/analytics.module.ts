@@ -36,7 +36,7 @@ export function analyticsModule(ctx: ModuleContext, deps: AnalyticsDeps): Domain
   return {
     name: 'analytics',
     services,
-    exports: reportExports([...analyticsExports(dashboards.salesDashboards, dashboards.planograms), ...customerMapExports(new PersonalDataAccessLog(ctx.db, ctx.clock)), ...customerAnalyticsExports(dashboards.customers), ...spendBandExports(spendBands)]),
+    exports: reportExports([...analyticsExports(dashboards.salesDashboards, dashboards.planograms, dashboards.content), ...customerMapExports(new PersonalDataAccessLog(ctx.db, ctx.clock)), ...customerAnalyticsExports(dashboards.customers), ...spendBandExports(spendBands)]),
     jobs: [{ name: ANALYTICS_ROLLUP_JOB, handler: rollupJob(ctx.db, ctx.jobs, ctx.clock), sendOnStart: { tick: true } }],
     register(app) {
       registerAnalyticsRoutes(app, { ...services, ...dashboards }, ctx.clock, ctx.consumerAuth);

@@ -141,24 +141,27 @@ export class ContentAnalyticsService {
    * transaction in the period, at the stores, regions and channel of the filters; dense rank, the highest first.
    */
   async offerTopAverage(q: OfferTopAverageQuery): Promise<{ data: OfferTopAverageRow[]; meta: { page: number; limit: number; total: number } }> {
-    const period = this.period(q);
-    const rows = await queryRows(
-      this.db,
-      sql`with openers as (select distinct e.content_id, e.consumer_id from app_events e join content_items c on c.id = e.content_id and c.kind = 'offer'
-            where e.content_id is not null and e.type = 2 and e.at >= ${jakartaDayStart(period.from)} and e.at < ${jakartaDayStart(addDays(period.to, 1))}),
-          spend as (select consumer_id, sum(transactions) as transactions, sum(sales) as sales from ${rollupRows('sales_member', q, period)} m
-            where consumer_id in (select consumer_id from openers) group by consumer_id),
-          per as (select o.content_id, count(*) as openers, coalesce(sum(sp.transactions), 0) as transactions, coalesce(sum(sp.sales), 0) as sales
-            from openers o left join spend sp on sp.consumer_id = o.consumer_id group by o.content_id),
-          cur as (select per.content_id, c.title, per.openers, per.transactions,
-              case when per.transactions > 0 then round(per.sales::numeric / per.transactions)::bigint else 0 end as total_avg_sales
-            from per join content_items c on c.id = per.content_id),
-          ranked as (${ranked({ by: 'total_avg_sales', order: 'desc' }, sql`select * from cur`)})
-        select * from ranked order by rank, content_id limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
-    );
+    const rows = await queryRows(this.db, sql`select * from (${this.offerTopAverageRanking(q)}) x order by rank, content_id limit ${q.limit} offset ${(q.page - 1) * q.limit}`);
     return {
       data: rows.map((r) => ({ rank: Number(r.rank), content_id: Number(r.content_id), title: String(r.title), openers: Number(r.openers), transactions: Number(r.transactions), total_avg_sales: Number(r.total_avg_sales) })),
       meta: { page: q.page, limit: q.limit, total: Number(rows[0]?.total ?? 0) },
     };
+  }
+
+  /** Every offer opened in the period with its openers' transactions and total_avg_sales, ranked (dense rank, the highest first). */
+  offerTopAverageRanking(q: OfferTopAverageQuery): SQL {
+    const period = this.period(q);
+    return sql`with openers as (select distinct e.content_id, e.consumer_id from app_events e join content_items c on c.id = e.content_id and c.kind = 'offer'
+          where e.content_id is not null and e.type = 2 and e.at >= ${jakartaDayStart(period.from)} and e.at < ${jakartaDayStart(addDays(period.to, 1))}),
+        spend as (select consumer_id, sum(transactions) as transactions, sum(sales) as sales from ${rollupRows('sales_member', q, period)} m
+          where consumer_id in (select consumer_id from openers) group by consumer_id),
+        per as (select o.content_id, count(*) as openers, coalesce(sum(sp.transactions), 0) as transactions, coalesce(sum(sp.sales), 0) as sales
+          from openers o left join spend sp on sp.consumer_id = o.consumer_id group by o.content_id)
+      ${ranked(
+        { by: 'total_avg_sales', order: 'desc' },
+        sql`select per.content_id, c.title, per.openers, per.transactions,
+            case when per.transactions > 0 then round(per.sales::numeric / per.transactions)::bigint else 0 end as total_avg_sales
+          from per join content_items c on c.id = per.content_id`,
+      )}`;
   }
 }

@@ -204,6 +204,36 @@ describe('planogram analytics: the app’s events counted once, ranked as the ra
     expect(ranked.find((o) => o.content_id === Number(offer!.id))).toMatchObject({ openers: 1, transactions: Number(spent!.n), total_avg_sales: Math.round(Number(spent!.sales) / Number(spent!.n)) });
     expect(ranked.map((o) => o.total_avg_sales)).toEqual(ranked.map((o) => o.total_avg_sales).sort((a, b) => b - a));
     expect(ranked.map((o) => o.rank)).toEqual(denseRank(ranked, (o) => o.total_avg_sales).map((o) => o.rank));
+
+    // Each page's export: the whole ranking in the screen's order, under the export right only.
+    const period = `from=${addDays(today, -6)}&to=${today}`;
+    expect((await h.call('GET', `/api/v1/analytics/content/ranking/export?kind=offer&${period}&format=csv`, { token: viewer })).statusCode).toBe(403);
+    await createStaff(db(), 'content.exporter', [
+      { entry: 'pandora.dashboard-analytics/content', action: 'export' },
+      { entry: 'pandora.dashboard-analytics/marketing-campaign', action: 'export' },
+      { entry: 'pandora.planogram-analytics', action: 'export' },
+    ]);
+    const exporter = await h.tokenOf('content.exporter');
+    const csv = async (path: string, query: string, name: string) => {
+      const res = await h.call('GET', `/api/v1/analytics/${path}/export?${query}&${period}&format=csv`, { token: exporter });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-disposition']).toMatch(new RegExp(`${name}_\\d{8}_\\d{6}\\.csv`));
+      return res.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/).slice(1).map((line) => line.split(','));
+    };
+    const contentRows = await csv('content/ranking', 'kind=offer&measure=clicks', 'Export-content_analytics');
+    expect(contentRows.map((r) => [Number(r[0]), Number(r.at(-2)), Number(r.at(-1))])).toEqual(rows.map((r) => [r.rank, r.clicks, expect.any(Number)]));
+    const campaignRows = await csv('content/campaigns', 'measure=impressions', 'Export-marketing_campaign');
+    expect(campaignRows.some((r) => r[1] === 'Kampanye Uji' && Number(r.at(-3)) === 7)).toBe(true);
+    const averageRows = await csv('content/offer-top-average', 'limit=10', 'Export-offer_top_average');
+    expect(averageRows.map((r) => [Number(r[0]), Number(r.at(-1))])).toEqual(ranked.map((o) => [o.rank, o.total_avg_sales]));
+    const summaryRows = await csv('planograms/summary', 'basis=wib', 'Export-planogram_summary');
+    const planogramSummary = (await h.call('GET', `/api/v1/analytics/planograms/summary?${period}`, { token })).json<{ data: { current: Record<string, number>; previous: Record<string, number> } }>().data;
+    expect(summaryRows.map((r) => [r[0], Number(r[1]), Number(r[2])])).toEqual([
+      ['Impressions', planogramSummary.current.impressions, planogramSummary.previous.impressions],
+      ['Clicks', planogramSummary.current.clicks, planogramSummary.previous.clicks],
+      ['Add to Cart', planogramSummary.current.carts, planogramSummary.previous.carts],
+      ['Sales (Rp)', planogramSummary.current.sales, planogramSummary.previous.sales],
+    ]);
   });
 
   it('is refused to a user without planogram analytics', async () => {

@@ -63,18 +63,28 @@ export class PlanogramAnalyticsService {
   async summary(q: AnalyticsQuery): Promise<PlanogramSummary> {
     const period = this.period(q);
     const previous = previousPeriod(period);
-    const figures = async (p: DayPeriod) => {
-      const [row] = await queryRows(
-        this.db,
-        sql`select e.*, (select coalesce(sum(r.sales), 0) from ${rollupRows('sales_plu', q, p)} r
-              where ${ofPlus(q, sql`select distinct p.plu from planogram_products pp join products p on p.id = pp.product_id`)}) as sales
-            from (select coalesce(sum(impressions), 0) as impressions, coalesce(sum(clicks), 0) as clicks, coalesce(sum(carts), 0) as carts
-              from ${rollupRows('event_planogram', q, p)} e) e`,
-      );
-      return figuresOf(row);
-    };
+    const figures = async (p: DayPeriod) => figuresOf((await queryRows(this.db, this.summaryFigures(q, p)))[0]);
     const [current, before] = await Promise.all([figures(period), figures(previous)]);
     return { period, previous_period: previous, current, previous: before };
+  }
+
+  /** The period's impressions, clicks and add-to-carts, and the sales of the products on planograms: one row. */
+  private summaryFigures(q: AnalyticsQuery, p: DayPeriod): SQL {
+    return sql`select e.*, (select coalesce(sum(r.sales), 0) from ${rollupRows('sales_plu', q, p)} r
+          where ${ofPlus(q, sql`select distinct p.plu from planogram_products pp join products p on p.id = pp.product_id`)}) as sales
+        from (select coalesce(sum(impressions), 0) as impressions, coalesce(sum(clicks), 0) as clicks, coalesce(sum(carts), 0) as carts
+          from ${rollupRows('event_planogram', q, p)} e) e`;
+  }
+
+  /** The summary as the export writes it: a row a measure, in the period and the period before, with both periods' days. */
+  summaryRanking(q: AnalyticsQuery): SQL {
+    const period = this.period(q);
+    const previous = previousPeriod(period);
+    const days = (p: DayPeriod) => `${p.from} – ${p.to}`;
+    return sql`select m.* , ${days(period)}::text as period, ${days(previous)}::text as previous_period
+      from (${this.summaryFigures(q, period)}) c, (${this.summaryFigures(q, previous)}) b,
+      lateral (values (1, 'Impressions', c.impressions, b.impressions), (2, 'Clicks', c.clicks, b.clicks), (3, 'Add to Cart', c.carts, b.carts),
+        (4, 'Sales (Rp)', c.sales, b.sales)) as m(rank, measure, current_value, previous_value)`;
   }
 
   /** Every planogram shown in the period, ranked by the measure (dense rank), with the measure of the period before. */

@@ -1,10 +1,11 @@
 import { Col, Flex, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CONTENT_ANALYTICS_KINDS, CONTENT_MEASURES, MAX_PAGE_LIMIT, type ContentAnalyticsKind } from '@portal/contract';
+import { CONTENT_ANALYTICS_KINDS, CONTENT_MEASURES, MAX_PAGE_LIMIT, analyticsExportsApi, type ContentAnalyticsKind } from '@portal/contract';
 import { registerDictionaries } from '../../lib/i18n.ts';
 import { useSearchParam, useSearchPatch } from '../../ui/search-param.ts';
 import { AnalyticsPage } from './AnalyticsFilterBar.tsx';
-import type { AnalyticsSearch } from './analytics-filters.ts';
+import { useAnalyticsSearch, type AnalyticsSearch } from './analytics-filters.ts';
+import { PageExportButton } from './PageExport.tsx';
 import { DrillLink, drillTo } from './analytics-links.tsx';
 import { DetailPage, useDashboardTitle } from './analytics-more.tsx';
 import { analyticsMoreI18n } from './analytics-more.i18n.ts';
@@ -96,6 +97,7 @@ function ContentKindPage({ kind }: { kind: ContentAnalyticsKind }) {
   const rank = useRankSearch();
   const [measure, setMeasure] = useContentMeasure();
   const average = useAveragePaging();
+  const { search: filters } = useAnalyticsSearch();
   const labels = { impressions: t('analytics.more.word.impressions', 'impressions'), clicks: t('analytics.more.word.clicks', 'clicks') };
   const title = t('analytics.more.kindTitle', 'Content: {{kind}}', { kind: kinds[kind] });
   const rankTitle = t('analytics.more.kindRankTitle', '{{kind}} by {{measure}}, {{end}} first', {
@@ -107,6 +109,7 @@ function ContentKindPage({ kind }: { kind: ContentAnalyticsKind }) {
     <DetailPage
       title={title}
       entry={CONTENT}
+      extra={<PageExportButton endpoint={analyticsExportsApi.content} query={{ ...filters, kind, measure, order: rank.order }} />}
       tools={
         <>
           <ContentMeasureSwitch value={measure} onChange={setMeasure} />
@@ -118,7 +121,15 @@ function ContentKindPage({ kind }: { kind: ContentAnalyticsKind }) {
         <>
           <ContentTotalsWidget search={search} kind={kind} title={kinds[kind]} />
           <ContentRankWidget search={search} subject={kind} measure={measure} paging={rank} title={rankTitle} testId="content-ranking" />
-          {kind === 'offer' && <OfferTopAverageWidget search={search} paging={average} title={t('analytics.more.offerTopAverage', 'Offer top average')} testId="offer-top-average" />}
+          {kind === 'offer' && (
+            <OfferTopAverageWidget
+              search={search}
+              paging={average}
+              title={t('analytics.more.offerTopAverage', 'Offer top average')}
+              testId="offer-top-average"
+              extra={<PageExportButton widget endpoint={analyticsExportsApi.offerTopAverage} query={filters} />}
+            />
+          )}
         </>
       )}
     </DetailPage>
@@ -136,8 +147,9 @@ export function MarketingCampaignScreen() {
   const [measure, setMeasure] = useContentMeasure();
   const word = measure === 'clicks' ? t('analytics.more.word.clicks', 'clicks') : t('analytics.more.word.impressions', 'impressions');
   const title = t('analytics.more.campaignRankTitle', 'Campaigns by {{measure}}, {{end}} first', { measure: word, end: rank.order === 'asc' ? t('analytics.more.lowest', 'lowest') : t('analytics.more.highest', 'highest') });
+  const { search: filters } = useAnalyticsSearch();
   return (
-    <AnalyticsPage title={useDashboardTitle(CAMPAIGN)}>
+    <AnalyticsPage title={useDashboardTitle(CAMPAIGN)} extra={<PageExportButton endpoint={analyticsExportsApi.campaigns} query={{ ...filters, measure, order: rank.order }} />}>
       {(search) => (
         <Flex vertical gap={16}>
           <ContentTotalsWidget search={search} title={t('analytics.more.contentSummary', 'Content summary')} />

@@ -217,8 +217,9 @@ function RankingPage({ level, fixed }: { level: PlanogramLevel; fixed?: { measur
 /** The summary in full: every figure beside the period before's, as figures, bars and a table. */
 function SummaryPage() {
   const { t } = useTranslation();
+  const { search } = useAnalyticsSearch();
   return (
-    <DetailPage title={t('analytics.more.summaryPage', 'Summary and the period before')} entry={ENTRY}>
+    <DetailPage title={t('analytics.more.summaryPage', 'Summary and the period before')} entry={ENTRY} extra={<PageExportButton endpoint={analyticsExportsApi.planogramSummary} query={search} />}>
       {(s) => (
         <>
           <PlanogramSummaryWidget search={s} link={(key) => (key === 'click_through' || key === 'cart_rate' ? undefined : figureDrill(s)(key))} />
