@@ -4,6 +4,7 @@ import {
   ORDER_DISTRIBUTED,
   ORDER_REVENUE_STATUSES,
   TIME_ZONE,
+  addDays,
   allItemRow,
   disbursementRow,
   disbursementTotals,
@@ -13,6 +14,7 @@ import {
   monthlyRecapTotals,
   orderLineRow,
   orderReportPeriod,
+  periodParts,
   storeCodesOf,
   unpickTotals,
   type AllItemQuery,
@@ -172,6 +174,23 @@ const monthlyRecapReport = (clock: Clock): GroupedReport<MonthlyRecapTotalsQuery
   tie: ['r.month', 'r.store_id'],
 });
 
+/**
+ * The counter rows of the delivered orders placed in the Jakarta days `p` (of the stores `codes`, else all): whole
+ * months from the monthly counters, the other days' hours from the hourly ones (per store, or the all-stores shards).
+ */
+function deliveredCounters(p: { from: string; to: string }, codes: string[]): SQL {
+  const parts = periodParts(p);
+  const COLUMNS = sql`orders, amount, items_total, picked_total, delivery_fee, refund_due`;
+  const stores = (column: string) => (codes.length ? sql` and ${inStoreCodes(column, codes)}` : sql``);
+  const pieces: SQL[] = [];
+  if (parts.months) pieces.push(sql`select ${COLUMNS} from order_rollup_monthly where status = ${ORDER_DISTRIBUTED} and month between ${parts.months.from}::date and ${parts.months.to}::date${stores('store_id')}`);
+  for (const d of parts.days) {
+    const hours = sql`status = ${ORDER_DISTRIBUTED} and hour >= ${jakartaDayStart(d.from)} and hour < ${jakartaDayStart(addDays(d.to, 1))}`;
+    pieces.push(codes.length ? sql`select ${COLUMNS} from order_rollup_hourly where ${hours}${stores('store_id')}` : sql`select ${COLUMNS} from order_rollup_hourly_all where ${hours}`);
+  }
+  return sql`(${sql.join(pieces, sql` union all `)})`;
+}
+
 const readDisbursementTotals = rowReader(disbursementTotals);
 const readUnpickTotals = rowReader(unpickTotals);
 const readAllItem = rowReader(allItemRow);
@@ -209,16 +228,23 @@ export class OrderReportService {
     return this.orders.detail(id);
   }
 
+  /**
+   * The delivered orders' totals: from the order counters' delivered money (migration 0053; the period's whole months
+   * from the monthly counters, its other days from the hourly ones), or, for one order asked for by number, from the
+   * orders.
+   */
   async disbursementTotals(q: DisbursementTotalsQuery): Promise<DisbursementTotals> {
     const p = orderReportPeriod(q, jakartaDay(this.clock.now()));
+    const money = sql`coalesce(sum(items_total), 0) as items_total, coalesce(sum(picked_total), 0) as picked_total, coalesce(sum(delivery_fee), 0) as delivery_fee`;
     const [row] = await queryRows(
       this.db,
-      sql`select ${p.from}::text as date_from, ${p.to}::text as date_until, count(*) as orders, coalesce(sum(o.items_total), 0) as items_total,
-          coalesce(sum(o.picked_total), 0) as picked_total, coalesce(sum(o.delivery_fee), 0) as delivery_fee, coalesce(sum(o.total), 0) as total,
-          coalesce(sum(${REFUND_DUE}), 0) as refund_due, coalesce(sum(o.total - ${REFUND_DUE}), 0) as disbursement
-        from orders o ${whereOf(disbursementConditions(q, this.clock))}`,
+      q.order_id
+        ? sql`select count(*) as orders, ${money}, coalesce(sum(o.total), 0) as total, coalesce(sum(${REFUND_DUE}), 0) as refund_due
+            from orders o ${whereOf(disbursementConditions(q, this.clock))}`
+        : sql`select coalesce(sum(orders), 0) as orders, ${money}, coalesce(sum(amount), 0) as total, coalesce(sum(refund_due), 0) as refund_due
+            from ${deliveredCounters(p, storeCodesOf(q.store_code))} c`,
     );
-    return readDisbursementTotals(row ?? {});
+    return readDisbursementTotals({ ...row, date_from: p.from, date_until: p.to, disbursement: Number(row?.total ?? 0) - Number(row?.refund_due ?? 0) });
   }
 
   /** The lines picked short over the filters, in all and per reason (one statement: grouping sets). */

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   MENU,
   ORDER_REVENUE_STATUSES,
+  addDays,
   jakartaDay,
   jakartaDayStart,
   type AllItemRow,
@@ -178,6 +179,17 @@ describe('pandora order reports over HTTP: each report’s rows and totals are w
         from orders where status = 400 and created_at >= ${jakartaDayStart(`${month}-01`)}`,
     );
     expect(await ok<DisbursementTotals>('report/disbursement/totals')).toMatchObject({ orders: n(whole?.orders), total: n(whole?.total), refund_due: n(whole?.refund_due) });
+    // Whole months from the monthly counters and the other days from the hourly ones, as the orders hold them; one order by its number.
+    const from = addDays(`${month}-01`, -45);
+    const [span] = await queryRows<Record<string, unknown>>(
+      db(),
+      sql`select count(*) as orders, coalesce(sum(items_total), 0) as items_total, coalesce(sum(picked_total), 0) as picked_total, coalesce(sum(delivery_fee), 0) as delivery_fee,
+          coalesce(sum(total), 0) as total, coalesce(sum(items_total - picked_total), 0) as refund_due
+        from orders where status = 400 and created_at >= ${jakartaDayStart(from)} and created_at < ${jakartaDayStart(addDays(today, 1))}`,
+    );
+    const spanned = await ok<DisbursementTotals>(`report/disbursement/totals?date_from=${from}&date_until=${today}`);
+    expect(spanned).toMatchObject({ date_from: from, orders: n(span?.orders), items_total: n(span?.items_total), picked_total: n(span?.picked_total), delivery_fee: n(span?.delivery_fee), total: n(span?.total), refund_due: n(span?.refund_due), disbursement: n(span?.total) - n(span?.refund_due) });
+    expect(await ok<DisbursementTotals>(`report/disbursement/totals?order_id=${o.shortDelivered.order_no}`)).toMatchObject({ orders: 1, total: short.total, refund_due: short.refund_due, disbursement: short.disbursement });
     expect((await ok<Page<DisbursementRow>>(`report/disbursement?order_id=${o.handedOver.order_no}`)).data.map((r) => r.id)).toEqual([o.handedOver.order_id]);
     expect((await ok<Page<DisbursementRow>>(`report/disbursement?order_id=${o.waiting.order_no}`)).data).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { ORDER_DISTRIBUTED } from '@portal/contract';
 import type { Db, Tx } from '../../db/client.ts';
 
 /** The all-stores counters are split by order id over this many rows per hour and status (migration 0027). */
@@ -9,29 +10,53 @@ const hourOf = (column: string) => sql.raw(`date_trunc('hour', ${column}, 'Asia/
 /** The Jakarta month an order counts in (migration 0045: the Monthly Recap's counters). */
 const monthOf = (column: string) => sql.raw(`date_trunc('month', ${column} at time zone 'Asia/Jakarta')::date`);
 
+/** What is owed back on an order `o`: the lines picked short of a paid order (a delivered order is never cancelled). */
+const REFUND_DUE = (o: string) => sql.raw(`case when ${o}.paid_at is null then 0 else ${o}.items_total - ${o}.picked_total end`);
+
+/**
+ * The counters' money of the delivered orders (the Disbursement report's totals, migration 0053): summed for the
+ * delivered status only, whose orders' money no longer changes (picking changes an order's picked money in the
+ * statuses before). `m` the order, `n` +1 or −1; a move that neither enters nor leaves the delivered status adds 0.
+ */
+const MONEY_COLUMNS = sql.raw('items_total, picked_total, delivery_fee, refund_due');
+const MONEY_ADDED = sql.raw('items_total = r.items_total + excluded.items_total, picked_total = r.picked_total + excluded.picked_total, delivery_fee = r.delivery_fee + excluded.delivery_fee, refund_due = r.refund_due + excluded.refund_due');
+const moneyOf = (delivered: boolean) =>
+  delivered
+    ? sql`case when d.status = ${ORDER_DISTRIBUTED} then d.n * m.items_total else 0 end, case when d.status = ${ORDER_DISTRIBUTED} then d.n * m.picked_total else 0 end,
+        case when d.status = ${ORDER_DISTRIBUTED} then d.n * m.delivery_fee else 0 end, case when d.status = ${ORDER_DISTRIBUTED} then d.n * (${REFUND_DUE('m')}) else 0 end`
+    : sql`0, 0, 0, 0`;
+
 /**
  * The statement's parts that move an order from its old status's counters to its new one's (none old when it is
- * placed), given a relation `moved(store_id, created_at, id, total)` holding the order: placing writes the order and
- * counts it in one statement. Rows are taken in status order, so two movers of one hour never wait for each other in a
- * circle.
+ * placed), given a relation `moved(store_id, created_at, id, total)` holding the order (with `items_total`,
+ * `picked_total`, `delivery_fee` and `paid_at` for a move in or out of the delivered status): placing writes the order
+ * and counts it in one statement. Rows are taken in status order, so two movers of one hour never wait for each other
+ * in a circle.
  */
 export function orderRollupMove(from: number | null, to: number): SQL {
+  const money = moneyOf(from === ORDER_DISTRIBUTED || to === ORDER_DISTRIBUTED);
   return sql`d as (select * from (values (${from}::smallint, -1), (${to}::smallint, 1)) d(status, n) where status is not null),
-    per_store as (insert into order_rollup_hourly as r (store_id, hour, status, orders, amount)
-      select m.store_id, ${hourOf('m.created_at')}, d.status, d.n, d.n * m.total from moved m, d order by d.status
-      on conflict (store_id, hour, status) do update set orders = r.orders + excluded.orders, amount = r.amount + excluded.amount),
-    all_stores as (insert into order_rollup_hourly_all as r (hour, status, shard, orders, amount)
-      select ${hourOf('m.created_at')}, d.status, m.id % ${ORDER_ROLLUP_SHARDS}, d.n, d.n * m.total from moved m, d order by d.status
-      on conflict (hour, status, shard) do update set orders = r.orders + excluded.orders, amount = r.amount + excluded.amount),
-    per_month as (insert into order_rollup_monthly as r (store_id, month, status, orders, amount)
-      select m.store_id, ${monthOf('m.created_at')}, d.status, d.n, d.n * m.total from moved m, d order by d.status
-      on conflict (store_id, month, status) do update set orders = r.orders + excluded.orders, amount = r.amount + excluded.amount)`;
+    per_store as (insert into order_rollup_hourly as r (store_id, hour, status, orders, amount, ${MONEY_COLUMNS})
+      select m.store_id, ${hourOf('m.created_at')}, d.status, d.n, d.n * m.total, ${money} from moved m, d order by d.status
+      on conflict (store_id, hour, status) do update set orders = r.orders + excluded.orders, amount = r.amount + excluded.amount, ${MONEY_ADDED}),
+    all_stores as (insert into order_rollup_hourly_all as r (hour, status, shard, orders, amount, ${MONEY_COLUMNS})
+      select ${hourOf('m.created_at')}, d.status, m.id % ${ORDER_ROLLUP_SHARDS}, d.n, d.n * m.total, ${money} from moved m, d order by d.status
+      on conflict (hour, status, shard) do update set orders = r.orders + excluded.orders, amount = r.amount + excluded.amount, ${MONEY_ADDED}),
+    per_month as (insert into order_rollup_monthly as r (store_id, month, status, orders, amount, ${MONEY_COLUMNS})
+      select m.store_id, ${monthOf('m.created_at')}, d.status, d.n, d.n * m.total, ${money} from moved m, d order by d.status
+      on conflict (store_id, month, status) do update set orders = r.orders + excluded.orders, amount = r.amount + excluded.amount, ${MONEY_ADDED})`;
 }
 
 /** Moves an order between status counters in the caller's transaction, so the dashboard's figures change exactly when the order does. */
 export async function countOrderMove(tx: Tx, orderId: number, from: number | null, to: number): Promise<void> {
-  await tx.execute(sql`with moved as (select store_id, created_at, id, total from orders where id = ${orderId}), ${orderRollupMove(from, to)} select 1`);
+  await tx.execute(
+    sql`with moved as (select store_id, created_at, id, total, items_total, picked_total, delivery_fee, paid_at from orders where id = ${orderId}), ${orderRollupMove(from, to)} select 1`,
+  );
 }
+
+/** The money sums of a recount: a group's delivered orders' (the same as `moneyOf` counts). */
+const recountedMoney = sql`sum(case when status = ${ORDER_DISTRIBUTED} then items_total else 0 end), sum(case when status = ${ORDER_DISTRIBUTED} then picked_total else 0 end),
+  sum(case when status = ${ORDER_DISTRIBUTED} then delivery_fee else 0 end), sum(case when status = ${ORDER_DISTRIBUTED} then ${REFUND_DUE('orders')} else 0 end)`;
 
 /**
  * Recounts the rollups from the orders table: after orders were written other than through placing and the workflow
@@ -44,11 +69,11 @@ export async function rebuildOrderRollup(db: Db | Tx): Promise<void> {
     await tx.execute(sql`delete from order_rollup_hourly`);
     await tx.execute(sql`delete from order_rollup_hourly_all`);
     await tx.execute(sql`delete from order_rollup_monthly`);
-    await tx.execute(sql`insert into order_rollup_hourly (store_id, hour, status, orders, amount)
-      select store_id, ${hourOf('created_at')}, status, count(*), sum(total) from orders group by 1, 2, 3`);
-    await tx.execute(sql`insert into order_rollup_hourly_all (hour, status, shard, orders, amount)
-      select ${hourOf('created_at')}, status, id % ${ORDER_ROLLUP_SHARDS}, count(*), sum(total) from orders group by 1, 2, 3`);
-    await tx.execute(sql`insert into order_rollup_monthly (store_id, month, status, orders, amount)
-      select store_id, ${monthOf('created_at')}, status, count(*), sum(total) from orders group by 1, 2, 3`);
+    await tx.execute(sql`insert into order_rollup_hourly (store_id, hour, status, orders, amount, ${MONEY_COLUMNS})
+      select store_id, ${hourOf('created_at')}, status, count(*), sum(total), ${recountedMoney} from orders group by 1, 2, 3`);
+    await tx.execute(sql`insert into order_rollup_hourly_all (hour, status, shard, orders, amount, ${MONEY_COLUMNS})
+      select ${hourOf('created_at')}, status, id % ${ORDER_ROLLUP_SHARDS}, count(*), sum(total), ${recountedMoney} from orders group by 1, 2, 3`);
+    await tx.execute(sql`insert into order_rollup_monthly (store_id, month, status, orders, amount, ${MONEY_COLUMNS})
+      select store_id, ${monthOf('created_at')}, status, count(*), sum(total), ${recountedMoney} from orders group by 1, 2, 3`);
   });
 }

@@ -5,6 +5,7 @@ import { queryRows } from '../../db/client.ts';
 import { apiCalls } from '../../../test/api-calls.ts';
 import { useHarness } from '../../../test/harness.ts';
 import { orderShelf, payOrder } from '../../../test/orders.ts';
+import { expectOrderRollupKept } from '../../../test/order-rollup-kept.ts';
 import { toolPeople } from '../../../test/tool-staff.ts';
 
 describe('heimdal Patch Order: look-up with MSI and GM, a guarded patch (preview, reason, step-up, confirmation), its audit and its undo', () => {
@@ -145,6 +146,7 @@ describe('heimdal Patch Order: look-up with MSI and GM, a guarded patch (preview
     expect(applied.undoable).toBe(false);
     expect((await lookup(placed.order_no, su)).status).toBe(400);
     expect((await call('POST', `patch-order/actions/${applied.id}/undo`, su, { reason: 'Patched the wrong order by mistake' })).status).toBe(409);
+    await expectOrderRollupKept(db());
   });
 
   it('refuses taking stock back the store no longer has', async () => {
