@@ -142,7 +142,7 @@ export class PlanogramAnalyticsService {
         ? sql`where ${ofPlus(q, sql`select plu from products where id in (${held}) or id in (select product_id from ev)`, true)}`
         : sql``;
     return sql`with ev as (select product_id, ${COUNTS} from ${rollupRows('event_product', q, p)} e where true${inPlanogram}${narrowed} group by product_id),
-        sl as (select p.id as product_id, sum(r.sales) as sales from ${rollupRows('sales_plu', q, p)} r join products p on p.plu = r.plu ${wanted} group by p.id),
+        sl as (select p.id as product_id, s.sales from (select r.plu, sum(r.sales) as sales from ${rollupRows('sales_plu', q, p)} r ${wanted} group by r.plu) s join products p on p.plu = s.plu),
         ids as (select product_id from ev union select product_id from sl union ${held})
       select p.id as product_id, p.plu, p.name as product_name, coalesce(ev.impressions, 0) as impressions, coalesce(ev.clicks, 0) as clicks,
         coalesce(ev.carts, 0) as carts, coalesce(sl.sales, 0) as sales
