@@ -10,21 +10,23 @@ const hourOf = (column: string) => sql.raw(`date_trunc('hour', ${column}, 'Asia/
 /** The Jakarta month an order counts in (migration 0045: the Monthly Recap's counters). */
 const monthOf = (column: string) => sql.raw(`date_trunc('month', ${column} at time zone 'Asia/Jakarta')::date`);
 
-/** What is owed back on an order `o`: the lines picked short of a paid order (a delivered order is never cancelled). */
-const REFUND_DUE = (o: string) => sql.raw(`case when ${o}.paid_at is null then 0 else ${o}.items_total - ${o}.picked_total end`);
-
 /**
- * The counters' money of the delivered orders (the Disbursement report's totals, migration 0053): summed for the
- * delivered status only, whose orders' money no longer changes (picking changes an order's picked money in the
- * statuses before). `m` the order, `n` +1 or −1; a move that neither enters nor leaves the delivered status adds 0.
+ * The counters' money of the delivered orders (the Disbursement report's totals, migration 0053), each column with its
+ * value on an order `o`: what it paid for its items, what was picked, its delivery fee and what is owed back for lines
+ * picked short (a delivered order is never cancelled). Summed for the delivered status only, whose orders' money no
+ * longer changes (picking changes an order's picked money in the statuses before).
  */
-const MONEY_COLUMNS = sql.raw('items_total, picked_total, delivery_fee, refund_due');
-const MONEY_ADDED = sql.raw('items_total = r.items_total + excluded.items_total, picked_total = r.picked_total + excluded.picked_total, delivery_fee = r.delivery_fee + excluded.delivery_fee, refund_due = r.refund_due + excluded.refund_due');
-const moneyOf = (delivered: boolean) =>
-  delivered
-    ? sql`case when d.status = ${ORDER_DISTRIBUTED} then d.n * m.items_total else 0 end, case when d.status = ${ORDER_DISTRIBUTED} then d.n * m.picked_total else 0 end,
-        case when d.status = ${ORDER_DISTRIBUTED} then d.n * m.delivery_fee else 0 end, case when d.status = ${ORDER_DISTRIBUTED} then d.n * (${REFUND_DUE('m')}) else 0 end`
-    : sql`0, 0, 0, 0`;
+const MONEY: [column: string, of: (o: string) => string][] = [
+  ['items_total', (o) => `${o}.items_total`],
+  ['picked_total', (o) => `${o}.picked_total`],
+  ['delivery_fee', (o) => `${o}.delivery_fee`],
+  ['refund_due', (o) => `case when ${o}.paid_at is null then 0 else ${o}.items_total - ${o}.picked_total end`],
+];
+const MONEY_COLUMNS = sql.raw(MONEY.map(([c]) => c).join(', '));
+const MONEY_ADDED = sql.raw(MONEY.map(([c]) => `${c} = r.${c} + excluded.${c}`).join(', '));
+/** The money columns' values of the order `o` when `status` is delivered, else 0, each given to `wrap`. */
+const deliveredMoney = (status: string, o: string, wrap: (value: string) => string) =>
+  sql.raw(MONEY.map(([, of]) => wrap(`case when ${status} = ${ORDER_DISTRIBUTED} then ${of(o)} else 0 end`)).join(', '));
 
 /**
  * The statement's parts that move an order from its old status's counters to its new one's (none old when it is
@@ -34,7 +36,8 @@ const moneyOf = (delivered: boolean) =>
  * in a circle.
  */
 export function orderRollupMove(from: number | null, to: number): SQL {
-  const money = moneyOf(from === ORDER_DISTRIBUTED || to === ORDER_DISTRIBUTED);
+  // A move that neither enters nor leaves the delivered status adds no money, and needs none of the order's.
+  const money = from === ORDER_DISTRIBUTED || to === ORDER_DISTRIBUTED ? deliveredMoney('d.status', 'm', (v) => `d.n * ${v}`) : sql.raw(MONEY.map(() => '0').join(', '));
   return sql`d as (select * from (values (${from}::smallint, -1), (${to}::smallint, 1)) d(status, n) where status is not null),
     per_store as (insert into order_rollup_hourly as r (store_id, hour, status, orders, amount, ${MONEY_COLUMNS})
       select m.store_id, ${hourOf('m.created_at')}, d.status, d.n, d.n * m.total, ${money} from moved m, d order by d.status
@@ -54,9 +57,8 @@ export async function countOrderMove(tx: Tx, orderId: number, from: number | nul
   );
 }
 
-/** The money sums of a recount: a group's delivered orders' (the same as `moneyOf` counts). */
-const recountedMoney = sql`sum(case when status = ${ORDER_DISTRIBUTED} then items_total else 0 end), sum(case when status = ${ORDER_DISTRIBUTED} then picked_total else 0 end),
-  sum(case when status = ${ORDER_DISTRIBUTED} then delivery_fee else 0 end), sum(case when status = ${ORDER_DISTRIBUTED} then ${REFUND_DUE('orders')} else 0 end)`;
+/** The money sums of a recount: a group's delivered orders' (the same as a move counts). */
+const recountedMoney = deliveredMoney('status', 'orders', (v) => `sum(${v})`);
 
 /**
  * Recounts the rollups from the orders table: after orders were written other than through placing and the workflow
