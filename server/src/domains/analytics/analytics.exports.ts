@@ -77,7 +77,7 @@ export function analyticsExports(sales: SalesAnalyticsService, planograms: Plano
         source: (q) => ranked(planograms.productRanking(q), 'product_id'),
       }),
     },
-      {
+    {
       endpoint: api.planogramSummary,
       def: defineExport({
         name: 'Export-planogram_summary',

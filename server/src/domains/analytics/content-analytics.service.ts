@@ -19,14 +19,14 @@ import {
 } from '@portal/contract';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { ranked, rankedPage, rankingWithPrevious } from './ranking.ts';
+import { rankBy, ranked, rankedPage, rankingWithPrevious } from './ranking.ts';
 import { rollupRows } from './rollup-source.ts';
 
 /** The content's live window overlaps the period's Jakarta days. */
 const liveIn = (p: DayPeriod) => sql`c.start_at < ${jakartaDayStart(addDays(p.to, 1))} and c.end_at > ${jakartaDayStart(p.from)}`;
 
 /** A content or campaign ranking's order: by impressions or clicks. */
-const rankOf = (q: ContentRankQuery | CampaignRankQuery) => ({ by: q.measure === 'clicks' ? 'clicks' : 'impressions', order: q.order === 'asc' ? ('asc' as const) : ('desc' as const), page: q.page, limit: q.limit });
+const rankOf = (q: ContentRankQuery | CampaignRankQuery) => rankBy(q.measure === 'clicks' ? 'clicks' : 'impressions', q);
 
 /** Each content item's impressions and clicks in the period; `only` (a relation of content ids) narrows them. */
 const eventsByContent = (q: AnalyticsQuery, p: DayPeriod, only?: SQL) =>

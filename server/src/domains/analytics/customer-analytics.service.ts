@@ -161,7 +161,7 @@ export class CustomerAnalyticsService {
    */
   private ranking(q: Omit<CustomerRankQuery, 'page' | 'limit'>, key: BreakdownKey): SQL {
     const denominator = sql.raw(CUSTOMER_MEASURES[q.type].denominator);
-    return ranked({ by: 'value', order: q.order === 'asc' ? 'asc' : 'desc' }, sql`select f.*, ${measureOf(q.type)} as value from (${this.figuresBy(q, key)}) f where ${denominator} > 0`);
+    return ranked({ by: 'value', order: q.order }, sql`select f.*, ${measureOf(q.type)} as value from (${this.figuresBy(q, key)}) f where ${denominator} > 0`);
   }
 
   /** One page of a ranking, by rank then key; past its end, the count of its keys. */

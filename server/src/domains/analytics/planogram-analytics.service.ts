@@ -7,7 +7,6 @@ import {
   type AnalyticsQuery,
   type DayPeriod,
   type EngagementFigures,
-  type PlanogramMeasure,
   type PlanogramRankQuery,
   type PlanogramRankRow,
   type PlanogramSummary,
@@ -16,7 +15,7 @@ import {
 } from '@portal/contract';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { rankedPage, rankingWithPrevious } from './ranking.ts';
+import { rankBy, rankedPage, rankingWithPrevious } from './ranking.ts';
 import { rollupRows } from './rollup-source.ts';
 
 const figuresOf = (r: Record<string, unknown> | undefined): EngagementFigures => ({
@@ -37,9 +36,6 @@ const COUNTS = sql`sum(impressions) as impressions, sum(clicks) as clicks, sum(c
  */
 const ofPlus = (q: AnalyticsQuery, plus: SQL, few = false) =>
   !few && (codesOf(q.store_code).length || codesOf(q.province_code).length) ? sql`r.plu in (${plus})` : sql`r.plu = any(array(${plus}))`;
-
-/** A ranking query's order: by its measure. */
-const rankOf = (q: { measure: PlanogramMeasure; order: 'asc' | 'desc'; page: number; limit: number }) => ({ by: q.measure, order: q.order, page: q.page, limit: q.limit });
 
 interface Page<T> {
   data: T[];
@@ -81,7 +77,7 @@ export class PlanogramAnalyticsService {
     const period = this.period(q);
     const previous = previousPeriod(period);
     const days = (p: DayPeriod) => `${p.from} – ${p.to}`;
-    return sql`select m.* , ${days(period)}::text as period, ${days(previous)}::text as previous_period
+    return sql`select m.*, ${days(period)}::text as period, ${days(previous)}::text as previous_period
       from (${this.summaryFigures(q, period)}) c, (${this.summaryFigures(q, previous)}) b,
       lateral (values (1, 'Impressions', c.impressions, b.impressions), (2, 'Clicks', c.clicks, b.clicks), (3, 'Add to Cart', c.carts, b.carts),
         (4, 'Sales (Rp)', c.sales, b.sales)) as m(rank, measure, current_value, previous_value)`;
@@ -91,7 +87,7 @@ export class PlanogramAnalyticsService {
   async planograms(q: PlanogramRankQuery): Promise<Page<PlanogramRankRow>> {
     const period = this.period(q);
     const previous = previousPeriod(period);
-    const rows = await rankedPage(this.db, rankOf(q), this.planogramFigures(q, period), (page) => this.planogramFigures(q, previous, page), 'planogram_id', { previous_value: q.measure });
+    const rows = await rankedPage(this.db, rankBy(q.measure, q), this.planogramFigures(q, period), (page) => this.planogramFigures(q, previous, page), 'planogram_id', { previous_value: q.measure });
     return {
       data: rows.map((r) => ({ rank: Number(r.rank), planogram_id: Number(r.planogram_id), title: String(r.title), previous_value: Number(r.previous_value), ...figuresOf(r) })),
       meta: { page: q.page, limit: q.limit, total: Number(rows[0]?.total ?? 0) },
@@ -120,7 +116,7 @@ export class PlanogramAnalyticsService {
   async products(q: ProductRankQuery): Promise<Page<ProductRankRow>> {
     const period = this.period(q);
     const previous = previousPeriod(period);
-    const rows = await rankedPage(this.db, rankOf(q), this.productFigures(q, period), (page) => this.productFigures(q, previous, page), 'product_id', { previous_value: q.measure });
+    const rows = await rankedPage(this.db, rankBy(q.measure, q), this.productFigures(q, period), (page) => this.productFigures(q, previous, page), 'product_id', { previous_value: q.measure });
     return {
       data: rows.map((r) => ({ rank: Number(r.rank), product_id: Number(r.product_id), plu: String(r.plu), product_name: String(r.product_name), previous_value: Number(r.previous_value), ...figuresOf(r) })),
       meta: { page: q.page, limit: q.limit, total: Number(rows[0]?.total ?? 0) },
@@ -153,12 +149,12 @@ export class PlanogramAnalyticsService {
   /** Every planogram of the ranking (as `planograms` ranks them), for the export. */
   planogramRanking(q: PlanogramRankQuery): SQL {
     const period = this.period(q);
-    return rankingWithPrevious(rankOf(q), this.planogramFigures(q, period), this.planogramFigures(q, previousPeriod(period)), 'planogram_id', { previous_value: q.measure });
+    return rankingWithPrevious(rankBy(q.measure, q), this.planogramFigures(q, period), this.planogramFigures(q, previousPeriod(period)), 'planogram_id', { previous_value: q.measure });
   }
 
   /** Every product of the ranking (as `products` ranks them), for the export. */
   productRanking(q: ProductRankQuery): SQL {
     const period = this.period(q);
-    return rankingWithPrevious(rankOf(q), this.productFigures(q, period), this.productFigures(q, previousPeriod(period)), 'product_id', { previous_value: q.measure });
+    return rankingWithPrevious(rankBy(q.measure, q), this.productFigures(q, period), this.productFigures(q, previousPeriod(period)), 'product_id', { previous_value: q.measure });
   }
 }

@@ -10,6 +10,9 @@ export interface RankBy {
   order: 'asc' | 'desc';
 }
 
+/** A ranking query's order and page, ranked by the column `by`. */
+export const rankBy = (by: string, q: { order: 'asc' | 'desc'; page: number; limit: number }) => ({ by, order: q.order, page: q.page, limit: q.limit });
+
 /** What a ranking carries from the period before: each output column (`previous_value`) and the measure it reads. */
 export type Carried = Record<string, string>;
 

@@ -18,7 +18,7 @@ import {
 } from '@portal/contract';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { ranked, rankedPage, rankingWithPrevious } from './ranking.ts';
+import { rankBy, ranked, rankedPage, rankingWithPrevious } from './ranking.ts';
 import { rollupRows, type RollupFamily, type RollupLevel } from './rollup-source.ts';
 
 const FIGURES = sql`coalesce(sum(sales), 0) as sales, coalesce(sum(transactions), 0) as transactions, coalesce(sum(quantity), 0) as quantity,
@@ -33,7 +33,7 @@ const figuresOf = (r: Record<string, unknown> | undefined): SalesFigures => ({
 });
 
 /** A sub category or PLU ranking's order: by sales or quantity. */
-const rankOf = (q: TopQuery) => ({ by: q.measure === 'quantity' ? 'quantity' : 'sales', order: q.order === 'asc' ? ('asc' as const) : ('desc' as const) });
+const rankOf = (q: TopQuery) => rankBy(q.measure === 'quantity' ? 'quantity' : 'sales', q);
 const PREVIOUS = { previous_sales: 'sales', previous_quantity: 'quantity' };
 
 /** A family's keys (sub categories or PLUs) with their figures in the period; `only` (a relation of keys) narrows them. */
@@ -160,7 +160,7 @@ export class SalesAnalyticsService {
   private async top(q: TopQuery, family: 'sales_category' | 'sales_plu', dim: string) {
     const period = this.period(q);
     const previous = previousPeriod(period);
-    const rows = await rankedPage(this.db, { ...rankOf(q), page: q.page, limit: q.limit }, familyFigures(q, family, dim, period), (keys) => familyFigures(q, family, dim, previous, keys), dim, PREVIOUS);
+    const rows = await rankedPage(this.db, rankOf(q), familyFigures(q, family, dim, period), (keys) => familyFigures(q, family, dim, previous, keys), dim, PREVIOUS);
     const total = rows.length ? Number(rows[0]!.total) : q.page > 1 ? await this.count(family, dim, q, period) : 0;
     return {
       rows,
